@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// stdio is what a command reads and writes. Tests fill it with buffers.
+type stdio struct {
+	in        io.Reader
+	out       io.Writer         // results
+	err       io.Writer         // messages, progress
+	outTTY    bool              // out is a terminal (colour allowed unless NO_COLOR)
+	errTTY    bool              // err is a terminal (progress bars allowed)
+	getenv    func(string) string
+	openInput func(name string) (io.ReadCloser, error) // "-" means in
+}
+
+// command is one subcommand.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, io *stdio) error
+}
+
+// commands lists every subcommand. Each lives in its own file.
+var commands = map[string]command{
+	"gen":     {"make a random puzzle in the seeds' format", runGen},
+	"cnf":     {"write a puzzle as DIMACS CNF", runCNF},
+	"solve":   {"solve a static puzzle (one solution, count, forced cells, probabilities)", runSolve},
+	"play":    {"play automated games and report win rates", runPlay},
+	"compare": {"compare SAT and backtracking on puzzle files", runCompare},
+	"replay":  {"verify game records and write an HTML replay", runReplay},
+}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("minesat: ")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	io := &stdio{
+		in: os.Stdin, out: os.Stdout, err: os.Stderr,
+		outTTY:    term.IsTerminal(int(os.Stdout.Fd())),
+		errTTY:    term.IsTerminal(int(os.Stderr.Fd())),
+		getenv:    os.Getenv,
+		openInput: openFile,
+	}
+	err := run(ctx, os.Args[1:], io)
+	stop()
+	if err != nil {
+		if msg := err.Error(); msg != "" {
+			log.Print(msg)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+func openFile(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return io.NopCloser(os.Stdin), nil
+	}
+	return os.Open(name)
+}
+
+// run dispatches to a subcommand. It never exits; main maps its error to an
+// exit code with exitCode.
+func run(ctx context.Context, args []string, io *stdio) error {
+	if len(args) == 0 {
+		usage(io.err)
+		return usageErrorf("no command given")
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				return c.run(ctx, []string{"-h"}, io)
+			}
+			return usageErrorf("help %s: unknown command", args[1])
+		}
+		usage(io.out)
+		return nil
+	}
+	c, ok := commands[name]
+	if !ok {
+		usage(io.err)
+		return usageErrorf("unknown command %q", name)
+	}
+	return c.run(ctx, args[1:], io)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "minesat plays and solves Minesweeper by logic.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: minesat <command> [flags] [args]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'minesat help <command>' or 'minesat <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "Exit codes: 0 success, 1 no solution or a game lost, 2 bad input or usage, 3 budget or time exhausted.")
+}
+
+// newFlagSet returns a FlagSet for a subcommand that reports errors instead of
+// exiting, and writes its usage to io.err (or io.out for -h).
+func newFlagSet(name, argsUsage, about string, io *stdio) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: minesat %s [flags] %s\n\n%s\n\nFlags:\n", name, argsUsage, strings.TrimSpace(about))
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, mapping -h to a nil error after printing usage to
+// stdout, and any other flag error to a usage error.
+func parseFlags(fs *flag.FlagSet, args []string, io *stdio) (help bool, err error) {
+	fs.SetOutput(io.err)
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			fs.SetOutput(io.out)
+			fs.Usage()
+			return true, nil
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		return false, &exitError{code: exitUsage, err: fmt.Errorf("%s: %w", fs.Name(), err)}
+	}
+	return false, nil
+}
+
+// The exit codes of every command.
+const (
+	exitOK         = 0
+	exitNoSolution = 1 // no solution, or a game lost
+	exitUsage      = 2 // bad input or usage
+	exitBudget     = 3 // budget or time exhausted
+)
+
+// exitError carries an exit code. An empty message prints nothing (the
+// command already said what happened on stdout).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErrorf reports bad input or usage (exit 2).
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// budgetError reports an exhausted budget or timeout (exit 3).
+func budgetError(err error) error { return &exitError{code: exitBudget, err: err} }
+
+// errNoSolution is exit 1 with nothing more printed.
+var errNoSolution = &exitError{code: exitNoSolution}
+
+// exitCode maps an error from run to the process exit code.
+func exitCode(err error) int {
+	var ee *exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.Is(err, context.DeadlineExceeded):
+		return exitBudget
+	}
+	return exitUsage
+}

@@ -1,0 +1,10 @@
+// Package game holds Minesweeper itself: board geometry, cells, levels, the
+// rules for the start of a game, seeded generation, play, puzzle files and game
+// records.
+//
+// The model: a board of Rows x Cols cells, addressed by Pos{Row, Col} (0-based)
+// or by the row-major index Row*Cols+Col. A cell is Unknown, Revealed (showing a
+// hint 0..8, the number of mines among its neighbours) or Flagged (a mine the
+// player has marked). Nothing in this package prints; rendering and tracing
+// belong to callers.
+package game

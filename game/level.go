@@ -1,0 +1,157 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Level is a board size and mine count, with a name.
+type Level struct {
+	Name       string // "easy", "expert", or "RxC/M" for a custom level
+	Rows, Cols int
+	Mines      int
+}
+
+// The named levels. Easy, Medium and Hard are seed 004's assignment; Beginner,
+// Intermediate and Expert are the standard ones. Hard and Expert share a size
+// (16 rows x 30 columns, 99 mines) but not default rules.
+var (
+	Easy         = Level{"easy", 9, 9, 10}
+	Medium       = Level{"medium", 16, 16, 25}
+	Hard         = Level{"hard", 16, 30, 99}
+	Beginner     = Level{"beginner", 9, 9, 10}
+	Intermediate = Level{"intermediate", 16, 16, 40}
+	Expert       = Level{"expert", 16, 30, 99}
+)
+
+// Levels lists the named levels in the order they are documented.
+var Levels = []Level{Easy, Medium, Hard, Beginner, Intermediate, Expert}
+
+// String returns the level's name.
+func (l Level) String() string { return l.Name }
+
+// Cells returns Rows*Cols.
+func (l Level) Cells() int { return l.Rows * l.Cols }
+
+// IsSeedLevel reports whether l is one of the seed assignment's levels
+// (easy, medium, hard), whose default rules are RulesSeed.
+func (l Level) IsSeedLevel() bool {
+	return l.Name == Easy.Name || l.Name == Medium.Name || l.Name == Hard.Name
+}
+
+// DefaultRules returns the rules a level is played under unless the user says
+// otherwise: RulesSeed for easy, medium and hard; RulesSafe for the rest.
+func (l Level) DefaultRules() Rules {
+	if l.IsSeedLevel() {
+		return RulesSeed
+	}
+	return RulesSafe
+}
+
+// ParseLevel parses a level name (easy, medium, hard, beginner,
+// intermediate, expert) or a custom level "RxC/M" such as "20x40/150". It
+// checks the size and that the mines fit, but not the rules; see
+// Level.Check.
+func ParseLevel(s string) (Level, error) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	for _, l := range Levels {
+		if l.Name == name {
+			return l, nil
+		}
+	}
+	size, mines, ok := strings.Cut(name, "/")
+	r, c, ok2 := strings.Cut(size, "x")
+	if !ok || !ok2 {
+		return Level{}, fmt.Errorf("game: level %q: want easy, medium, hard, beginner, intermediate, expert or RxC/M (e.g. 20x40/150)", s)
+	}
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	m, err3 := strconv.Atoi(mines)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return Level{}, fmt.Errorf("game: level %q: rows, cols and mines must be integers, as in 20x40/150", s)
+	}
+	if err := CheckSize(rows, cols); err != nil {
+		return Level{}, fmt.Errorf("game: level %q: %w", s, err)
+	}
+	if m < 0 || m > rows*cols {
+		return Level{}, fmt.Errorf("game: level %q: %d mines do not fit in %d cells", s, m, rows*cols)
+	}
+	return Level{Name: fmt.Sprintf("%dx%d/%d", rows, cols, m), Rows: rows, Cols: cols, Mines: m}, nil
+}
+
+// Check reports whether the level can be played under the rules: the board
+// size is valid and, after the cells the rules keep free of mines, there is
+// room for every mine.
+func (l Level) Check(rules Rules) error {
+	if err := CheckSize(l.Rows, l.Cols); err != nil {
+		return fmt.Errorf("game: level %s: %w", l.Name, err)
+	}
+	if l.Mines < 0 {
+		return fmt.Errorf("game: level %s: negative mine count %d", l.Name, l.Mines)
+	}
+	free := l.Cells() - l.Mines
+	need := 0
+	switch rules {
+	case RulesSeed:
+		need = InitialCount(l.Rows, l.Cols)
+	case RulesSafe:
+		need = 1
+	case RulesZero:
+		need = 9
+		if l.Rows < 3 || l.Cols < 3 {
+			need = min(l.Rows, 3) * min(l.Cols, 3)
+		}
+	default:
+		return fmt.Errorf("game: level %s: unknown rules %v", l.Name, rules)
+	}
+	if free < need {
+		return fmt.Errorf("game: level %s cannot be played under rules %s: %d mines in %d cells leave %d free, the rules need %d",
+			l.Name, rules, l.Mines, l.Cells(), free, need)
+	}
+	return nil
+}
+
+// InitialCount returns how many safe cells RulesSeed opens before the first
+// move: round(sqrt(rows*cols)).
+func InitialCount(rows, cols int) int {
+	return int(math.Round(math.Sqrt(float64(rows) * float64(cols))))
+}
+
+// Rules say how a game starts.
+type Rules uint8
+
+// The rules for the start of a game.
+const (
+	RulesUnset Rules = iota // no rules chosen
+	RulesSeed               // seed 004: round(sqrt(cells)) random safe cells are opened first
+	RulesSafe               // the first opened cell is never a mine
+	RulesZero               // the first opened cell and its neighbours are mine-free
+)
+
+// String returns "seed", "safe" or "zero".
+func (r Rules) String() string {
+	switch r {
+	case RulesSeed:
+		return "seed"
+	case RulesSafe:
+		return "safe"
+	case RulesZero:
+		return "zero"
+	}
+	return "unset"
+}
+
+// ParseRules parses "seed", "safe" or "zero".
+func ParseRules(s string) (Rules, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "seed":
+		return RulesSeed, nil
+	case "safe":
+		return RulesSafe, nil
+	case "zero":
+		return RulesZero, nil
+	}
+	return RulesUnset, fmt.Errorf("game: rules %q: want seed, safe or zero", s)
+}

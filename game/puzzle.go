@@ -1,0 +1,345 @@
+package game
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Puzzle is a static position: a board, the total number of mines, and what
+// is known of each cell. Parsed puzzles hold only Unknown and Revealed cells;
+// a Game's View may also hold Flagged cells, which count as known mines.
+type Puzzle struct {
+	Board *Board // geometry
+	Mines int    // total mines on the board, flagged ones included
+	Cells []Cell // row-major, Board.Len() of them
+}
+
+// NewPuzzle returns an all-unknown puzzle of the given size and mine count.
+func NewPuzzle(rows, cols, mines int) (*Puzzle, error) {
+	b, err := NewBoard(rows, cols)
+	if err != nil {
+		return nil, err
+	}
+	return &Puzzle{Board: b, Mines: mines, Cells: make([]Cell, b.Len())}, nil
+}
+
+// Rows returns the number of rows.
+func (p *Puzzle) Rows() int { return p.Board.rows }
+
+// Cols returns the number of columns.
+func (p *Puzzle) Cols() int { return p.Board.cols }
+
+// At returns the cell at pos.
+func (p *Puzzle) At(pos Pos) Cell { return p.Cells[p.Board.Index(pos)] }
+
+// Clone returns a deep copy of p (the Board is shared; it is immutable).
+func (p *Puzzle) Clone() *Puzzle {
+	return &Puzzle{Board: p.Board, Mines: p.Mines, Cells: append([]Cell(nil), p.Cells...)}
+}
+
+// Equal reports whether p and q have the same size, mine count and cells.
+func (p *Puzzle) Equal(q *Puzzle) bool {
+	if p.Rows() != q.Rows() || p.Cols() != q.Cols() || p.Mines != q.Mines {
+		return false
+	}
+	for i := range p.Cells {
+		if p.Cells[i] != q.Cells[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Unknowns returns the number of Unknown cells.
+func (p *Puzzle) Unknowns() int {
+	n := 0
+	for _, c := range p.Cells {
+		if c.State == Unknown {
+			n++
+		}
+	}
+	return n
+}
+
+// Flags returns the number of Flagged cells.
+func (p *Puzzle) Flags() int {
+	n := 0
+	for _, c := range p.Cells {
+		if c.State == Flagged {
+			n++
+		}
+	}
+	return n
+}
+
+// Validate reports the puzzle facts that make it unsolvable on their face:
+// a hint larger than its neighbour count, a negative mine count, or more
+// mines than the unknown and flagged cells can hold. A nil error does not
+// mean the puzzle has a solution.
+func (p *Puzzle) Validate() error {
+	if p.Mines < 0 {
+		return fmt.Errorf("game: invalid puzzle: negative mine count %d", p.Mines)
+	}
+	for i, c := range p.Cells {
+		if c.State == Revealed && int(c.Hint) > len(p.Board.Neighbors(i)) {
+			return fmt.Errorf("game: invalid puzzle: hint %d at %v but the cell has only %d neighbours",
+				c.Hint, p.Board.Pos(i), len(p.Board.Neighbors(i)))
+		}
+	}
+	if room := p.Unknowns() + p.Flags(); p.Mines > room {
+		return fmt.Errorf("game: invalid puzzle: %d mines but only %d unknown cells", p.Mines, room)
+	}
+	if f := p.Flags(); f > p.Mines {
+		return fmt.Errorf("game: invalid puzzle: %d flags but only %d mines", f, p.Mines)
+	}
+	return nil
+}
+
+// Satisfies reports whether mines (row-major indices) is a solution of p:
+// exactly p.Mines of them, every one on an Unknown or Flagged cell, every
+// flag among them, and every hint equal to its count of neighbouring mines.
+func (p *Puzzle) Satisfies(mines []int) error {
+	if len(mines) != p.Mines {
+		return fmt.Errorf("game: solution has %d mines, the puzzle %d", len(mines), p.Mines)
+	}
+	isMine := make([]bool, len(p.Cells))
+	for _, i := range mines {
+		if i < 0 || i >= len(p.Cells) {
+			return fmt.Errorf("game: solution cell %d is off the board", i)
+		}
+		if p.Cells[i].State == Revealed {
+			return fmt.Errorf("game: solution puts a mine on hint %v", p.Board.Pos(i))
+		}
+		if isMine[i] {
+			return fmt.Errorf("game: solution lists %v twice", p.Board.Pos(i))
+		}
+		isMine[i] = true
+	}
+	for i, c := range p.Cells {
+		switch c.State {
+		case Flagged:
+			if !isMine[i] {
+				return fmt.Errorf("game: solution leaves flagged %v without a mine", p.Board.Pos(i))
+			}
+		case Revealed:
+			n := 0
+			for _, j := range p.Board.Neighbors(i) {
+				if isMine[j] {
+					n++
+				}
+			}
+			if n != int(c.Hint) {
+				return fmt.Errorf("game: hint %d at %v sees %d mines", c.Hint, p.Board.Pos(i), n)
+			}
+		}
+	}
+	return nil
+}
+
+// WriteTo writes p in the seeds' format: "rows cols mines", then one line
+// per row with -1 for an unknown cell and the hint for a revealed one. A
+// Flagged cell is written as -1, since the format has no flags.
+func (p *Puzzle) WriteTo(w io.Writer) (int64, error) {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d %d %d\n", p.Rows(), p.Cols(), p.Mines)
+	for r := 0; r < p.Rows(); r++ {
+		for c := 0; c < p.Cols(); c++ {
+			if c > 0 {
+				sb.WriteByte(' ')
+			}
+			cell := p.Cells[r*p.Cols()+c]
+			if cell.State == Revealed {
+				fmt.Fprintf(&sb, "%d", cell.Hint)
+			} else {
+				sb.WriteString("-1")
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	n, err := io.WriteString(w, sb.String())
+	return int64(n), err
+}
+
+// String returns p in the seeds' format.
+func (p *Puzzle) String() string {
+	var sb strings.Builder
+	p.WriteTo(&sb)
+	return sb.String()
+}
+
+// A ParseError is a malformed puzzle file, positioned at the offending
+// token (or at the end of input).
+type ParseError struct {
+	File      string // the name given to ParsePuzzle
+	Line, Col int    // 1-based; Col counts bytes
+	Msg       string // what was wrong, and what was expected
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// token is one whitespace-separated word of a puzzle file.
+type token struct {
+	text      string
+	line, col int
+}
+
+// scanner splits a puzzle file into tokens, skipping whitespace (CR
+// included) and # comments, and tracking line:col.
+type scanner struct {
+	r         *bufio.Reader
+	line, col int
+	err       error
+}
+
+func (s *scanner) next() (token, bool) {
+	var tok token
+	var buf []byte
+	comment := false
+	for {
+		b, err := s.r.ReadByte()
+		if err != nil {
+			if err != io.EOF {
+				s.err = err
+			}
+			if len(buf) > 0 {
+				tok.text = string(buf)
+				return tok, true
+			}
+			return tok, false
+		}
+		s.col++
+		switch {
+		case b == '\n':
+			pos := len(buf) > 0
+			s.line++
+			s.col = 0
+			comment = false
+			if pos {
+				tok.text = string(buf)
+				return tok, true
+			}
+		case comment:
+		case b == '#':
+			comment = true
+			if len(buf) > 0 {
+				tok.text = string(buf)
+				return tok, true
+			}
+		case b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f':
+			if len(buf) > 0 {
+				tok.text = string(buf)
+				return tok, true
+			}
+		default:
+			if len(buf) == 0 {
+				tok.line, tok.col = s.line, s.col
+			}
+			if len(buf) < 64 {
+				buf = append(buf, b)
+			}
+		}
+	}
+}
+
+// ParsePuzzle reads a puzzle in the seeds' format: "rows cols mines", then
+// rows*cols integers row by row, -1 for unknown and 0..8 for a hint. Any
+// whitespace separates tokens; # starts a comment to the end of its line.
+// name is used in error messages, which are *ParseError values naming
+// name:line:col. Sizes are checked against MaxCells before anything is
+// allocated. A puzzle that parses may still fail Validate.
+func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
+	s := &scanner{r: bufio.NewReader(r), line: 1}
+	fail := func(line, col int, format string, args ...any) error {
+		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	}
+	eof := func(what string) error {
+		if s.err != nil {
+			return fmt.Errorf("%s: %w", name, s.err)
+		}
+		return fail(s.line, s.col+1, "unexpected end of input: expected %s", what)
+	}
+	var header [3]int
+	names := [3]string{"the number of rows", "the number of columns", "the number of mines"}
+	for k := range header {
+		tok, ok := s.next()
+		if !ok {
+			if k == 0 {
+				if s.err != nil {
+					return nil, fmt.Errorf("%s: %w", name, s.err)
+				}
+				return nil, fail(s.line, s.col+1, "empty input: expected a header \"rows cols mines\"")
+			}
+			return nil, eof(names[k] + " in the header \"rows cols mines\"")
+		}
+		v, ok := atoi(tok.text)
+		if !ok {
+			return nil, fail(tok.line, tok.col, "%q is not an integer: expected %s in the header \"rows cols mines\"", tok.text, names[k])
+		}
+		header[k] = v
+		switch {
+		case k < 2 && v <= 0:
+			return nil, fail(tok.line, tok.col, "%s must be positive, got %d", names[k], v)
+		case k < 2 && v > MaxCells:
+			return nil, fail(tok.line, tok.col, "%s is %d: at most %d cells are supported", names[k], v, MaxCells)
+		case k == 1 && header[0] > MaxCells/v:
+			return nil, fail(tok.line, tok.col, "board %dx%d has more than %d cells, the supported limit", header[0], v, MaxCells)
+		case k == 2 && v < 0:
+			return nil, fail(tok.line, tok.col, "the number of mines must not be negative, got %d", v)
+		}
+	}
+	rows, cols, mines := header[0], header[1], header[2]
+	p, err := NewPuzzle(rows, cols, mines)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for i := range p.Cells {
+		tok, ok := s.next()
+		if !ok {
+			return nil, eof(fmt.Sprintf("%d cells (rows*cols = %d*%d), got %d", rows*cols, rows, cols, i))
+		}
+		v, ok := atoi(tok.text)
+		if !ok {
+			return nil, fail(tok.line, tok.col, "%q is not an integer: expected a cell value -1..8 for cell (%d,%d)", tok.text, i/cols, i%cols)
+		}
+		if v < -1 || v > 8 {
+			return nil, fail(tok.line, tok.col, "cell (%d,%d) is %d: expected -1 (unknown) or a hint 0..8", i/cols, i%cols, v)
+		}
+		if v >= 0 {
+			p.Cells[i] = HintCell(v)
+		}
+	}
+	if tok, ok := s.next(); ok {
+		return nil, fail(tok.line, tok.col, "too many cells: expected %d (rows*cols = %d*%d), found more, starting with %q", rows*cols, rows, cols, tok.text)
+	}
+	if s.err != nil {
+		return nil, fmt.Errorf("%s: %w", name, s.err)
+	}
+	return p, nil
+}
+
+// atoi parses a decimal integer of at most 18 digits, with an optional sign.
+func atoi(s string) (int, bool) {
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = v*10 + int(s[i]-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
