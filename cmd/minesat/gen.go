@@ -1,8 +1,87 @@
 package main
 
-import "context"
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
 
-// runGen is a placeholder until the 'gen' command lands.
+	"github.com/minesat/minesat/game"
+)
+
+const genAbout = `
+Gen writes a random puzzle to stdout in the seeds' format: "rows cols mines",
+then one line per row, -1 for an unknown cell and 0..8 for a hint. Mines are
+placed uniformly at random, then some safe cells are revealed as hints, so the
+puzzle always has a solution (like the seeds' random.c).
+
+The size is --rows, --cols and --mines, or --level (easy, medium, hard,
+beginner, intermediate, expert, or RxC/M such as 20x40/150). The hints are
+--reveal P, the fraction of safe cells revealed (round(P*safe) of them), or
+--hints H, exactly H of them; with neither, --reveal 0.5. The same --seed
+always gives the same puzzle; without --seed a random seed is used and
+reported on stderr. --layout adds the mine layout as a final comment line,
+"# layout: (r,c)(r,c)...", which ParsePuzzle skips (the seeds' C readers do
+not).`
+
+// runGen implements 'minesat gen'.
 func runGen(ctx context.Context, args []string, io *stdio) error {
-	return usageErrorf("gen: not implemented yet")
+	fs := newFlagSet("gen", "", genAbout, io)
+	rows := fs.Int("rows", 9, "number of rows")
+	cols := fs.Int("cols", 9, "number of columns")
+	mines := fs.Int("mines", 10, "number of mines")
+	levelName := fs.String("level", "", "a named level or RxC/M, instead of --rows, --cols and --mines")
+	reveal := fs.Float64("reveal", 0.5, "fraction `P` of the safe cells revealed as hints, 0..1")
+	hints := fs.Int("hints", 0, "exact number `H` of hint cells, instead of --reveal")
+	seed := fs.Int64("seed", 0, "random seed `S` (default: a random seed, reported on stderr)")
+	layout := fs.Bool("layout", false, "append the mine layout as a comment line")
+	if help, err := parseFlags(fs, args, io); help || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("gen: unexpected argument %q: gen takes only flags", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	if *levelName != "" {
+		if set["rows"] || set["cols"] || set["mines"] {
+			return usageErrorf("gen: use --level or --rows/--cols/--mines, not both")
+		}
+		l, err := game.ParseLevel(*levelName)
+		if err != nil {
+			return usageErrorf("gen: %w", err)
+		}
+		*rows, *cols, *mines = l.Rows, l.Cols, l.Mines
+	}
+	var opt game.GenOptions
+	switch {
+	case set["reveal"] && set["hints"]:
+		return usageErrorf("gen: use --reveal or --hints, not both")
+	case set["hints"]:
+		opt.Hints = *hints
+	default:
+		opt.Reveal = *reveal
+	}
+	if !set["seed"] {
+		*seed = rand.Int64()
+		fmt.Fprintf(io.err, "minesat: gen: no --seed given, using --seed %d\n", *seed)
+	}
+
+	p, mineLayout, err := game.Generate(*rows, *cols, *mines, opt, *seed)
+	if err != nil {
+		return usageErrorf("gen: %w", err)
+	}
+	var sb strings.Builder
+	p.WriteTo(&sb)
+	if *layout {
+		sb.WriteString("# layout: ")
+		for _, q := range mineLayout {
+			sb.WriteString(q.String())
+		}
+		sb.WriteByte('\n')
+	}
+	_, err = fmt.Fprint(io.out, sb.String())
+	return err
 }

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+)
+
+// TestGenGolden pins gen's output for fixed seeds. A change here changes
+// every puzzle users have generated from a seed: update the goldens only on
+// purpose.
+func TestGenGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"gen-default", []string{"--seed", "1"}},
+		{"gen-6x6", []string{"--rows", "6", "--cols", "6", "--mines", "10", "--seed", "42"}},
+		{"gen-hints", []string{"--rows", "5", "--cols", "8", "--mines", "7", "--hints", "12", "--seed", "3"}},
+		{"gen-reveal-all", []string{"--rows", "4", "--cols", "4", "--mines", "3", "--reveal", "1", "--seed", "9"}},
+		{"gen-no-hints", []string{"--rows", "3", "--cols", "7", "--mines", "4", "--hints", "0", "--seed", "5"}},
+		{"gen-expert", []string{"--level", "expert", "--reveal", "0.3", "--seed", "123"}},
+		{"gen-custom-level", []string{"--level", "7x12/20", "--seed", "-8"}},
+		{"gen-layout", []string{"--rows", "6", "--cols", "6", "--mines", "10", "--seed", "42", "--layout"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, "", nil, append([]string{"gen"}, tc.args...)...)
+			if r.code != 0 || r.err != "" {
+				t.Fatalf("exit %d, stderr %q", r.code, r.err)
+			}
+			checkGolden(t, "gen/"+tc.name+".txt", []byte(r.out))
+		})
+	}
+}
+
+// TestGenOutput checks what every generated puzzle promises: it parses, has
+// the asked size and hint count, and the --layout line solves it.
+func TestGenOutput(t *testing.T) {
+	tests := []struct {
+		args              []string
+		rows, cols, mines int
+		hints             int
+	}{
+		{[]string{"--rows", "9", "--cols", "9", "--mines", "10"}, 9, 9, 10, 36}, // round(0.5*71)
+		{[]string{"--level", "hard", "--hints", "22"}, 16, 30, 99, 22},
+		{[]string{"--level", "beginner", "--reveal", "0.1"}, 9, 9, 10, 7},
+		{[]string{"--rows", "1", "--cols", "30", "--mines", "29", "--reveal", "1"}, 1, 30, 29, 1},
+		{[]string{"--rows", "20", "--cols", "2", "--mines", "0", "--hints", "40"}, 20, 2, 0, 40},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			for seed := range 20 {
+				args := append([]string{"gen", "--layout", "--seed", strconv.Itoa(seed)}, tc.args...)
+				r := runCmd(t, "", nil, args...)
+				if r.code != 0 {
+					t.Fatalf("seed %d: exit %d: %s", seed, r.code, r.err)
+				}
+				p, err := game.ParsePuzzle("gen", strings.NewReader(r.out))
+				if err != nil {
+					t.Fatalf("seed %d: output does not parse: %v\n%s", seed, err, r.out)
+				}
+				if p.Rows() != tc.rows || p.Cols() != tc.cols || p.Mines != tc.mines {
+					t.Errorf("seed %d: %dx%d/%d; want %dx%d/%d", seed, p.Rows(), p.Cols(), p.Mines, tc.rows, tc.cols, tc.mines)
+				}
+				if got := len(p.Cells) - p.Unknowns(); got != tc.hints {
+					t.Errorf("seed %d: %d hints; want %d", seed, got, tc.hints)
+				}
+				if err := p.Satisfies(layoutOf(t, p, r.out)); err != nil {
+					t.Errorf("seed %d: the --layout line does not solve the puzzle: %v", seed, err)
+				}
+			}
+		})
+	}
+}
+
+var layoutLine = regexp.MustCompile(`(?m)^# layout: (.*)$`)
+var cellRE = regexp.MustCompile(`\((\d+),(\d+)\)`)
+
+// layoutOf reads the "# layout:" comment of gen's output as cell indices.
+func layoutOf(t *testing.T, p *game.Puzzle, out string) []int {
+	t.Helper()
+	m := layoutLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no layout line in\n%s", out)
+	}
+	var idx []int
+	for _, c := range cellRE.FindAllStringSubmatch(m[1], -1) {
+		r, _ := strconv.Atoi(c[1])
+		col, _ := strconv.Atoi(c[2])
+		idx = append(idx, p.Board.Index(game.Pos{Row: r, Col: col}))
+	}
+	return idx
+}
+
+func TestGenSeed(t *testing.T) {
+	a := runCmd(t, "", nil, "gen", "--seed", "77")
+	b := runCmd(t, "", nil, "gen", "--seed", "77")
+	c := runCmd(t, "", nil, "gen", "--seed", "78")
+	if a.out != b.out {
+		t.Errorf("the same seed gave two puzzles:\n%s\n%s", a.out, b.out)
+	}
+	if a.out == c.out {
+		t.Errorf("seeds 77 and 78 gave the same puzzle:\n%s", a.out)
+	}
+
+	// Without --seed, gen reports the seed it drew, and that seed repeats the puzzle.
+	r := runCmd(t, "", nil, "gen", "--level", "medium")
+	m := regexp.MustCompile(`^minesat: gen: no --seed given, using --seed (-?\d+)\n$`).FindStringSubmatch(r.err)
+	if r.code != 0 || m == nil {
+		t.Fatalf("gen without --seed: exit %d, stderr %q; want exit 0 and the seed reported", r.code, r.err)
+	}
+	again := runCmd(t, "", nil, "gen", "--level", "medium", "--seed", m[1])
+	if again.out != r.out {
+		t.Errorf("--seed %s did not repeat the puzzle:\n%s\n%s", m[1], r.out, again.out)
+	}
+}
+
+func TestGenErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // the whole stderr message line
+	}{
+		{"too many mines", []string{"--rows", "3", "--cols", "3", "--mines", "10"},
+			"minesat: gen: game: generate: 10 mines do not fit in 9 cells (3x3)"},
+		{"negative mines", []string{"--mines", "-1"},
+			"minesat: gen: game: generate: -1 mines do not fit in 81 cells (9x9)"},
+		{"zero rows", []string{"--rows", "0"},
+			"minesat: gen: game: generate: game: board size 0x9: rows and cols must be positive"},
+		{"too big", []string{"--rows", "5000", "--cols", "5000"},
+			"minesat: gen: game: generate: game: board size 5000x5000: more than 16777216 cells"},
+		{"too many hints", []string{"--rows", "3", "--cols", "3", "--mines", "5", "--hints", "5"},
+			"minesat: gen: game: generate: 5 hints but only 4 safe cells"},
+		{"negative hints", []string{"--hints", "-1"},
+			"minesat: gen: game: generate: negative hint count -1"},
+		{"reveal too big", []string{"--reveal", "1.5"},
+			"minesat: gen: game: generate: reveal fraction 1.5 is outside [0,1]"},
+		{"reveal NaN", []string{"--reveal", "NaN"},
+			"minesat: gen: game: generate: reveal fraction NaN is outside [0,1]"},
+		{"reveal and hints", []string{"--reveal", "0.2", "--hints", "3"},
+			"minesat: gen: use --reveal or --hints, not both"},
+		{"level and size", []string{"--level", "easy", "--rows", "4"},
+			"minesat: gen: use --level or --rows/--cols/--mines, not both"},
+		{"bad level", []string{"--level", "huge"},
+			`minesat: gen: game: level "huge": want easy, medium, hard, beginner, intermediate, expert or RxC/M (e.g. 20x40/150)`},
+		{"level too many mines", []string{"--level", "3x3/10"},
+			`minesat: gen: game: level "3x3/10": 10 mines do not fit in 9 cells`},
+		{"not an integer", []string{"--rows", "nine"},
+			`minesat: gen: invalid value "nine" for flag -rows: parse error`},
+		{"stray argument", []string{"--seed", "1", "puzzle.txt"},
+			`minesat: gen: unexpected argument "puzzle.txt": gen takes only flags`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, "", nil, append([]string{"gen", "--seed", "1"}, tc.args...)...)
+			if r.code != 2 {
+				t.Errorf("exit %d; want 2", r.code)
+			}
+			if r.out != "" {
+				t.Errorf("stdout %q; want nothing", r.out)
+			}
+			lines := strings.Split(strings.TrimSuffix(r.err, "\n"), "\n")
+			if last := lines[len(lines)-1]; last != tc.want {
+				t.Errorf("stderr ends with\n%s\nwant\n%s", last, tc.want)
+			}
+		})
+	}
+}
