@@ -1,0 +1,340 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// scripted plays a game with a tiny deterministic player that sees the
+// mines: under RulesSafe and RulesZero it first opens the centre (a guess),
+// then walks the cells in row-major order, flagging mines and opening safe
+// cells with the reason "oracle", until the game ends or limit moves are
+// made (limit < 0: no limit). It returns the game's record.
+func scripted(t testing.TB, l Level, rules Rules, seed int64, limit int) *Record {
+	t.Helper()
+	g, err := New(l, rules, seed)
+	if err != nil {
+		t.Fatalf("New(%v, %v, %d): %v", l, rules, seed, err)
+	}
+	var moves []Move
+	do := func(op string, p Pos, why string) {
+		moves = append(moves, Move{Op: op, Cell: p.Pair(), Why: why})
+		var err error
+		if op == OpOpen {
+			_, err = g.Open(p)
+		} else {
+			err = g.Flag(p)
+		}
+		if err != nil && !errors.Is(err, ErrMine) {
+			t.Fatalf("scripted %s %v: %v", op, p, err)
+		}
+	}
+	if rules != RulesSeed && limit != 0 {
+		do(OpOpen, Pos{l.Rows / 2, l.Cols / 2}, WhyGuess)
+	}
+	for i := 0; i < g.Board().Len() && g.Status() == Playing && (limit < 0 || len(moves) < limit); i++ {
+		switch {
+		case g.Cell(i).State != Unknown:
+		case g.IsMine(i):
+			do(OpFlag, g.Board().Pos(i), "oracle")
+		default:
+			do(OpOpen, g.Board().Pos(i), "oracle")
+		}
+	}
+	return recordOf(g, moves)
+}
+
+// recordOf writes g's record as a player would, with the result g reached.
+func recordOf(g *Game, moves []Move) *Record {
+	l := g.Level()
+	res := map[Status]string{Playing: ResultStuck, Won: ResultWon, Lost: ResultLost}[g.Status()]
+	return &Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: g.Rules().String(),
+		Seed: g.Seed(), Mines: Pairs(g.Mines()), Initial: Pairs(g.Initial()), Moves: moves, Result: res}
+}
+
+// firstMine returns the first mine in rec in row-major order that is not
+// among the record's moves.
+func firstMine(rec *Record) [2]int {
+	for _, m := range rec.Mines {
+		if !slices.ContainsFunc(rec.Moves, func(mv Move) bool { return mv.Cell == m }) {
+			return m
+		}
+	}
+	return rec.Mines[0]
+}
+
+// firstSafe returns the first closed safe cell of rec's game after its moves.
+func firstSafe(t *testing.T, rec *Record) [2]int {
+	t.Helper()
+	g, err := ReplayRecord(rec, nil)
+	if err != nil {
+		t.Fatalf("firstSafe: %v", err)
+	}
+	for i := 0; i < g.Board().Len(); i++ {
+		if g.Cell(i).State != Revealed && !g.IsMine(i) {
+			return g.Board().Pos(i).Pair()
+		}
+	}
+	t.Fatal("firstSafe: no closed safe cell")
+	return [2]int{}
+}
+
+func TestVerifyRecordValid(t *testing.T) {
+	custom, _ := ParseLevel("6x7/8")
+	for _, tc := range []struct {
+		name  string
+		rec   *Record
+		want  string
+		moves int // -1: any
+	}{
+		{"easy/seed/won", scripted(t, Easy, RulesSeed, 1, -1), ResultWon, -1},
+		{"expert/seed/won", scripted(t, Expert, RulesSeed, 2, -1), ResultWon, -1},
+		{"beginner/safe/won", scripted(t, Beginner, RulesSafe, 3, -1), ResultWon, -1},
+		{"intermediate/zero/won", scripted(t, Intermediate, RulesZero, 4, -1), ResultWon, -1},
+		{"custom/safe/won", scripted(t, custom, RulesSafe, 5, -1), ResultWon, -1},
+		{"easy/seed/stuck", scripted(t, Easy, RulesSeed, 6, 5), ResultStuck, 5},
+		{"easy/seed/no moves", scripted(t, Easy, RulesSeed, 7, 0), ResultStuck, 0},
+		{"beginner/safe/no moves, layout not drawn", scripted(t, Beginner, RulesSafe, 8, 0), ResultStuck, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.rec.Result != tc.want {
+				t.Fatalf("the scripted game ended %s; want %s", tc.rec.Result, tc.want)
+			}
+			if tc.moves >= 0 && len(tc.rec.Moves) != tc.moves {
+				t.Fatalf("the scripted game made %d moves; want %d", len(tc.rec.Moves), tc.moves)
+			}
+			if err := VerifyRecord(tc.rec); err != nil {
+				t.Errorf("VerifyRecord: %v; want nil", err)
+			}
+			// The record survives a JSON round trip unchanged.
+			b, err := json.Marshal(tc.rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, err := ReadRecords("rt.jsonl", strings.NewReader(string(b)+"\n"))
+			if err != nil || len(recs) != 1 {
+				t.Fatalf("ReadRecords: %v, %d records", err, len(recs))
+			}
+			if err := VerifyRecord(&recs[0]); err != nil {
+				t.Errorf("VerifyRecord after a round trip: %v", err)
+			}
+		})
+	}
+}
+
+// TestReplayRecordSteps checks the step callback against the game: the cells
+// it reports opened are exactly the cells open at the end, less those open
+// before the first move, each reported once, and indices arrive in order.
+func TestReplayRecordSteps(t *testing.T) {
+	for seed := int64(0); seed < 20; seed++ {
+		rules := []Rules{RulesSeed, RulesSafe, RulesZero}[seed%3]
+		rec := scripted(t, Intermediate, rules, seed, -1)
+		seen := map[int]bool{}
+		last := -1
+		g, err := ReplayRecord(rec, func(i int, opened []int) {
+			if i != last+1 {
+				t.Errorf("seed %d: step %d after %d", seed, i, last)
+			}
+			last = i
+			if rec.Moves[i].Op == OpFlag && opened != nil {
+				t.Errorf("seed %d: flag at moves[%d] opened %v", seed, i, opened)
+			}
+			for _, j := range opened {
+				if seen[j] {
+					t.Errorf("seed %d: cell %d reported opened twice", seed, j)
+				}
+				seen[j] = true
+			}
+		})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if last != len(rec.Moves)-1 {
+			t.Errorf("seed %d: last step %d; want %d", seed, last, len(rec.Moves)-1)
+		}
+		// Under RulesSeed the initial cells may flood open more cells.
+		g0, err := NewWithLayout(g.Level(), rules, seed, g.Mines(), posList(rec.Initial))
+		if err != nil {
+			t.Fatal(err)
+		}
+		initial := map[int]bool{}
+		for i := 0; i < g0.Board().Len(); i++ {
+			initial[i] = g0.Cell(i).State == Revealed
+		}
+		for i := 0; i < g.Board().Len(); i++ {
+			open := g.Cell(i).State == Revealed
+			if open != (seen[i] || initial[i]) {
+				t.Errorf("seed %d: cell %d open=%v, reported=%v initial=%v", seed, i, open, seen[i], initial[i])
+			}
+		}
+	}
+}
+
+func TestVerifyRecordErrors(t *testing.T) {
+	won := func() *Record { return scripted(t, Easy, RulesSeed, 11, -1) }
+	safe := func() *Record { return scripted(t, Beginner, RulesSafe, 12, -1) }
+	stuck := func() *Record { return scripted(t, Easy, RulesSeed, 13, 4) }
+	for _, tc := range []struct {
+		name   string
+		rec    func() *Record
+		edit   func(r *Record)
+		move   int    // the RecordError's Move
+		want   string // in the message
+		unsafe bool   // wraps ErrUnsound
+	}{
+		{"rows differ from level", won, func(r *Record) { r.Rows = 10 }, -1, "level easy is 9x9 with 10 mines, the record says 10x9 with 10", false},
+		{"bad size", won, func(r *Record) { r.Cols = 0 }, -1, "rows and cols must be positive", false},
+		{"unknown level", won, func(r *Record) { r.Level = "huge" }, -1, `level "huge"`, false},
+		{"unknown rules", won, func(r *Record) { r.Rules = "nice" }, -1, `rules "nice"`, false},
+		{"mine count", won, func(r *Record) { r.Mines = r.Mines[1:] }, -1, "mines lists 9 cells, mine_count is 10", false},
+		{"mine off board", won, func(r *Record) { r.Mines[9] = [2]int{9, 0} }, -1, "mines[9] (9,0): off the 9x9 board", false},
+		{"mine twice", won, func(r *Record) { r.Mines[1] = r.Mines[0] }, -1, "listed twice or out of order", false},
+		{"other seed", won, func(r *Record) { r.Seed++ }, -1, "seed 12 under rules seed gives mines", false},
+		{"initial cell changed", won, func(r *Record) { r.Initial[0] = firstMine(r) }, -1, "opens initial cells", false},
+		{"initial under safe rules", safe, func(r *Record) { r.Initial = [][2]int{{0, 0}} }, -1, "opens initial cells [], the record lists [[0 0]]", false},
+		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Result = ResultStuck }, -1, "no move opens a cell", false},
+		{"deduced open of a mine", stuck, func(r *Record) {
+			r.Moves = append(r.Moves, Move{OpOpen, firstMine(r), "unit"})
+		}, 4, `open (2,2) (why "unit"): the cell is a mine`, true},
+		{"deduced flag of a safe cell", stuck, func(r *Record) {
+			r.Moves = append(r.Moves, Move{OpFlag, firstSafe(t, r), "resolution"})
+		}, 4, `flag (0,8) (why "resolution"): the cell is safe`, true},
+		{"guessed open of a mine, then more", stuck, func(r *Record) {
+			r.Moves = append(r.Moves, Move{OpOpen, firstMine(r), WhyGuess}, Move{OpFlag, [2]int{8, 8}, WhyGuess})
+			r.Result = ResultLost
+		}, 5, "flag (8,8) after the game was lost at moves[4]", false},
+		{"move after a win", won, func(r *Record) {
+			r.Moves = append(r.Moves, Move{OpFlag, r.Mines[9], "oracle"})
+		}, 18, "flag (7,5) after the game was won at moves[17]", false},
+		{"empty why", stuck, func(r *Record) { r.Moves[2].Why = "" }, 2, "no reason given", false},
+		{"bad op", stuck, func(r *Record) { r.Moves[1].Op = "poke" }, 1, `op "poke"`, false},
+		{"off board", stuck, func(r *Record) { r.Moves[0].Cell = [2]int{0, 9} }, 0, "open (0,9): off the 9x9 board", false},
+		{"open twice", stuck, func(r *Record) { r.Moves[1] = r.Moves[0] }, 1, "open (0,0): the cell is already open", false},
+		{"open an initial cell", stuck, func(r *Record) { r.Moves[0] = Move{OpOpen, r.Initial[0], "unit"} }, 0, "already open", false},
+		{"flag twice", stuck, func(r *Record) { r.Moves[2] = r.Moves[1] }, 2, "flag (0,1): the cell is already flagged", false},
+		{"won claimed, stuck", stuck, func(r *Record) { r.Result = ResultWon }, -1, `result is "won" but the moves leave the game stuck`, false},
+		{"stuck claimed, won", won, func(r *Record) { r.Result = ResultStuck }, -1, `result is "stuck" but the moves leave the game won`, false},
+		{"lost claimed, stuck", stuck, func(r *Record) { r.Result = ResultLost }, -1, `result is "lost"`, false},
+		{"result word", won, func(r *Record) { r.Result = "draw" }, -1, `result "draw"`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := tc.rec()
+			if err := VerifyRecord(rec); err != nil {
+				t.Fatalf("the record before the edit: %v", err)
+			}
+			tc.edit(rec)
+			err := VerifyRecord(rec)
+			var re *RecordError
+			if !errors.As(err, &re) {
+				t.Fatalf("VerifyRecord = %v; want a *RecordError", err)
+			}
+			if re.Move != tc.move {
+				t.Errorf("Move = %d; want %d (%v)", re.Move, tc.move, err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q; want it to contain %q", err, tc.want)
+			}
+			if got := errors.Is(err, ErrUnsound); got != tc.unsafe {
+				t.Errorf("errors.Is(err, ErrUnsound) = %v; want %v", got, tc.unsafe)
+			}
+		})
+	}
+}
+
+// TestVerifyRecordGuessesMayBeWrong pins what is not an error: a guessed
+// flag on a safe cell, and a guessed open of a mine as the last move.
+func TestVerifyRecordGuessesMayBeWrong(t *testing.T) {
+	rec := scripted(t, Easy, RulesSeed, 21, 3)
+	rec.Moves = append(rec.Moves, Move{OpFlag, firstSafe(t, rec), WhyGuess})
+	if err := VerifyRecord(rec); err != nil {
+		t.Errorf("guessed flag of a safe cell: %v", err)
+	}
+	// Opening that flagged safe cell clears the flag and opens it.
+	rec.Moves = append(rec.Moves, Move{OpOpen, rec.Moves[3].Cell, "unit"})
+	if err := VerifyRecord(rec); err != nil {
+		t.Errorf("deduced open of a wrongly flagged cell: %v", err)
+	}
+	rec.Moves = append(rec.Moves, Move{OpOpen, firstMine(rec), WhyGuess})
+	rec.Result = ResultLost
+	if err := VerifyRecord(rec); err != nil {
+		t.Errorf("guessed open of a mine as the last move: %v", err)
+	}
+}
+
+func TestMoveProbs(t *testing.T) {
+	rec := scripted(t, Easy, RulesSeed, 31, 3)
+	in := `{"1":[[0,0,0.25],[8,8,1]],"2":[]}`
+	var mp MoveProbs
+	if err := json.Unmarshal([]byte(in), &mp); err != nil {
+		t.Fatalf("Unmarshal: %v", err)
+	}
+	want := MoveProbs{1: {{Pos{0, 0}, 0.25}, {Pos{8, 8}, 1}}, 2: {}}
+	if len(mp) != 2 || !slices.Equal(mp[1], want[1]) || len(mp[2]) != 0 {
+		t.Errorf("Unmarshal(%s) = %v; want %v", in, mp, want)
+	}
+	out, err := json.Marshal(mp)
+	if err != nil || string(out) != in {
+		t.Errorf("Marshal = %s, %v; want %s", out, err, in)
+	}
+	if err := mp.Check(rec); err != nil {
+		t.Errorf("Check: %v", err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"3":[]}`, "move 3: the record has 3 moves"},
+		{`{"0":[[9,0,0.5]]}`, "moves[0]: probs: cell (9,0) off the 9x9 board"},
+		{`{"2":[[1,1,0.5],[1,1,0.5]]}`, "moves[2]: probs: cell (1,1) listed twice"},
+		{`{"1":[[1,1,1.5]]}`, "outside [0, 1]"},
+		{`{"1":[[1,1,0.1]],"0":[[1,1,-0.1]]}`, "moves[0]"}, // the first move in order
+	} {
+		var mp MoveProbs
+		if err := json.Unmarshal([]byte(tc.in), &mp); err != nil {
+			t.Fatalf("Unmarshal(%s): %v", tc.in, err)
+		}
+		if err := mp.Check(rec); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Check(%s) = %v; want an error containing %q", tc.in, err, tc.want)
+		}
+	}
+	for _, bad := range []string{`[1,2]`, `[1.5,2,0.1]`, `["a",1,0.1]`, `{}`, `[1,2,3,4]`} {
+		var cp CellProb
+		if err := json.Unmarshal([]byte(bad), &cp); err == nil {
+			t.Errorf("CellProb.UnmarshalJSON(%s) = nil; want an error", bad)
+		}
+	}
+}
+
+// FuzzVerifyRecord checks that no record line, however malformed, makes
+// VerifyRecord panic, and that an accepted record's result follows from a
+// second replay.
+func FuzzVerifyRecord(f *testing.F) {
+	for _, rec := range []*Record{
+		scripted(f, Easy, RulesSeed, 1, 6),
+		scripted(f, Beginner, RulesSafe, 2, 8),
+		scripted(f, mustLevel("4x4/3"), RulesZero, 3, -1),
+	} {
+		b, _ := json.Marshal(rec)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var rec Record
+		if json.Unmarshal(b, &rec) != nil || rec.Rows > 64 || rec.Cols > 64 {
+			return
+		}
+		if err := VerifyRecord(&rec); err == nil {
+			if _, err := ReplayRecord(&rec, nil); err != nil {
+				t.Fatalf("accepted once, then rejected: %v", err)
+			}
+		}
+	})
+}
+
+// mustLevel is ParseLevel for tests.
+func mustLevel(s string) Level {
+	l, err := ParseLevel(s)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
