@@ -23,15 +23,15 @@ type Solver struct {
 	infeasible bool   // some constraint is unsatisfiable on its face
 
 	// The search state, reset by every search.
-	val     []int8    // value of each variable: -1 unassigned, 0 safe, 1 mine
-	need    []int8    // per constraint: mines still needed
-	free    []int8    // per constraint: unassigned variables
-	zero    []uint8   // per variable: its constraints with need 0 (forbid a mine)
-	full    []uint8   // per variable: its constraints with need == free (forbid safe)
-	deg     []uint8   // per variable: its constraints with free >= 2
-	needG   int       // mines still to place
-	freeG   int       // unassigned variables
-	classN  [4]int    // unassigned variables per domain class
+	val     []int8  // value of each variable: -1 unassigned, 0 safe, 1 mine
+	need    []int8  // per constraint: mines still needed
+	free    []int8  // per constraint: unassigned variables
+	zero    []uint8 // per variable: its constraints with need 0 (forbid a mine)
+	full    []uint8 // per variable: its constraints with need == free (forbid safe)
+	deg     []uint8 // per variable: its constraints with free >= 2
+	needG   int     // mines still to place
+	freeG   int     // unassigned variables
+	classN  [4]int  // unassigned variables per domain class
 	bucketN [nBuckets]int32
 	sets    []bitset // nBuckets buckets of unassigned variables, then all unassigned ones
 	stack   []frame
