@@ -192,13 +192,13 @@ type token struct {
 type scanner struct {
 	r         *bufio.Reader
 	line, col int
+	comment   bool // inside a # comment, which may outlast the token before it
 	err       error
 }
 
 func (s *scanner) next() (token, bool) {
 	var tok token
 	var buf []byte
-	comment := false
 	for {
 		b, err := s.r.ReadByte()
 		if err != nil {
@@ -217,14 +217,14 @@ func (s *scanner) next() (token, bool) {
 			pos := len(buf) > 0
 			s.line++
 			s.col = 0
-			comment = false
+			s.comment = false
 			if pos {
 				tok.text = string(buf)
 				return tok, true
 			}
-		case comment:
+		case s.comment:
 		case b == '#':
-			comment = true
+			s.comment = true
 			if len(buf) > 0 {
 				tok.text = string(buf)
 				return tok, true
@@ -282,21 +282,21 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 		header[k] = v
 		switch {
 		case k < 2 && v <= 0:
-			return nil, fail(tok.line, tok.col, "%s must be positive, got %d", names[k], v)
+			return nil, fail(tok.line, tok.col, "%s must be positive, got %s", names[k], tok.text)
 		case k < 2 && v > MaxCells:
-			return nil, fail(tok.line, tok.col, "%s is %d: at most %d cells are supported", names[k], v, MaxCells)
+			return nil, fail(tok.line, tok.col, "%s is %s: at most %d cells are supported", names[k], tok.text, MaxCells)
 		case k == 1 && header[0] > MaxCells/v:
 			return nil, fail(tok.line, tok.col, "board %dx%d has more than %d cells, the supported limit", header[0], v, MaxCells)
 		case k == 2 && v < 0:
-			return nil, fail(tok.line, tok.col, "the number of mines must not be negative, got %d", v)
+			return nil, fail(tok.line, tok.col, "the number of mines must not be negative, got %s", tok.text)
 		}
 	}
 	rows, cols, mines := header[0], header[1], header[2]
-	p, err := NewPuzzle(rows, cols, mines)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	for i := range p.Cells {
+	// The cells are collected as they come, so that a short file with a
+	// huge header costs no more memory than its tokens; the board and its
+	// neighbour tables are built once every cell has been read.
+	vals := make([]int8, 0, min(rows*cols, 1<<16))
+	for i := 0; i < rows*cols; i++ {
 		tok, ok := s.next()
 		if !ok {
 			return nil, eof(fmt.Sprintf("%d cells (rows*cols = %d*%d), got %d", rows*cols, rows, cols, i))
@@ -306,11 +306,9 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 			return nil, fail(tok.line, tok.col, "%q is not an integer: expected a cell value -1..8 for cell (%d,%d)", tok.text, i/cols, i%cols)
 		}
 		if v < -1 || v > 8 {
-			return nil, fail(tok.line, tok.col, "cell (%d,%d) is %d: expected -1 (unknown) or a hint 0..8", i/cols, i%cols, v)
+			return nil, fail(tok.line, tok.col, "cell (%d,%d) is %s: expected -1 (unknown) or a hint 0..8", i/cols, i%cols, tok.text)
 		}
-		if v >= 0 {
-			p.Cells[i] = HintCell(v)
-		}
+		vals = append(vals, int8(v))
 	}
 	if tok, ok := s.next(); ok {
 		return nil, fail(tok.line, tok.col, "too many cells: expected %d (rows*cols = %d*%d), found more, starting with %q", rows*cols, rows, cols, tok.text)
@@ -318,17 +316,32 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 	if s.err != nil {
 		return nil, fmt.Errorf("%s: %w", name, s.err)
 	}
+	p, err := NewPuzzle(rows, cols, mines)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for i, v := range vals {
+		if v >= 0 {
+			p.Cells[i] = HintCell(int(v))
+		}
+	}
 	return p, nil
 }
 
-// atoi parses a decimal integer of at most 18 digits, with an optional sign.
+// atoiLimit is the magnitude atoi saturates at: any longer run of digits is
+// still an integer, just one too large for every use in a puzzle file.
+const atoiLimit = 1_000_000_000_000_000_000
+
+// atoi parses a decimal integer with an optional sign. Values whose
+// magnitude is atoiLimit (10^18) or more saturate to ±atoiLimit, so
+// that the caller reports them as too large rather than as non-integers.
 func atoi(s string) (int, bool) {
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
-	if s == "" || len(s) > 18 {
+	if s == "" {
 		return 0, false
 	}
 	v := 0
@@ -336,7 +349,11 @@ func atoi(s string) (int, bool) {
 		if s[i] < '0' || s[i] > '9' {
 			return 0, false
 		}
-		v = v*10 + int(s[i]-'0')
+		if v >= atoiLimit/10 {
+			v = atoiLimit // the value is at least atoiLimit
+		} else {
+			v = v*10 + int(s[i]-'0')
+		}
 	}
 	if neg {
 		v = -v
