@@ -84,10 +84,11 @@ func (v *Value) UnmarshalText(b []byte) error {
 	return fmt.Errorf("backtrack: unknown value order %q: want fixed or lcv", b)
 }
 
-// DefaultMaxNodes is the node budget when Options.MaxNodes is 0. The slowest
-// combination expands roughly 10 million nodes a second on one core of a
-// 2020s machine, so the default stops any search within about half a minute.
-const DefaultMaxNodes = 200_000_000
+// DefaultMaxNodes is the node budget when Options.MaxNodes is 0. The search
+// expands 4 to 15 million nodes a second on one core of a 2020s machine (LCV
+// with forward checking is the slowest per node; see BenchmarkCount), so the
+// default stops any search within about half a minute.
+const DefaultMaxNodes = 100_000_000
 
 // Options choose the heuristics and the budget of a search. The zero value is
 // plain backtracking (row-major, safe first, no forward checking) with the
