@@ -51,13 +51,13 @@ func (pr *Problem) WriteDIMACS(w io.Writer, total Encoding) error {
 	f := pr.Formula(total)
 	p := pr.Puzzle
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "minesat: %dx%d puzzle, %d mines, %d flagged, %d unknown cells, %d hints\n",
+	fmt.Fprintf(&sb, "minesat: puzzle %dx%d, mines %d, flagged %d, unknown %d, hint constraints %d\n",
 		p.Rows(), p.Cols(), p.Mines, p.Flags(), pr.NumVars(), len(pr.Hints))
 	sb.WriteString("var v is true iff its cell holds a mine; cells are (row,col), 0-based\n")
 	for v := 1; v <= pr.NumVars(); v++ {
 		fmt.Fprintf(&sb, "var %d = cell %v\n", v, pr.Pos(Var(v)))
 	}
-	fmt.Fprintf(&sb, "hints: binomial; mine count: exactly %d of vars 1..%d, %s", pr.Total.N, pr.NumVars(), total)
+	fmt.Fprintf(&sb, "hints: binomial; mine count: exactly %d of vars 1..%d, %s", pr.Total.N, pr.NumVars(), total.resolve(len(pr.Total.Lits)))
 	if aux := f.NumVars() - pr.NumVars(); aux > 0 {
 		fmt.Fprintf(&sb, ", auxiliary vars %d..%d", pr.NumVars()+1, f.NumVars())
 	}

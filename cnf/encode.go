@@ -119,13 +119,7 @@ func (enc Encoding) Encode(dst Sink, e Exactly) {
 		}
 		return
 	}
-	if enc == Auto {
-		enc = Totalizer
-		if m <= 8 {
-			enc = Binomial
-		}
-	}
-	switch enc {
+	switch enc.resolve(m) {
 	case Binomial:
 		if s := BinomialSize(m, n); s > MaxBinomialClauses {
 			panic(fmt.Sprintf("cnf: binomial encoding of %d of %d literals needs %d clauses, more than %d", n, m, s, MaxBinomialClauses))
@@ -138,6 +132,17 @@ func (enc Encoding) Encode(dst Sink, e Exactly) {
 	default:
 		panic(fmt.Sprintf("cnf: unknown encoding %d", uint8(enc)))
 	}
+}
+
+// resolve returns the encoding Auto stands for with m literals, or enc itself.
+func (enc Encoding) resolve(m int) Encoding {
+	switch {
+	case enc != Auto:
+		return enc
+	case m <= 8:
+		return Binomial
+	}
+	return Totalizer
 }
 
 // Inside encoders, the literals of the non-variable 0 stand for constants.
