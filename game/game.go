@@ -95,8 +95,9 @@ func New(l Level, rules Rules, seed int64) (*Game, error) {
 
 // NewWithLayout starts a game with a given layout, as when replaying a
 // record. initial lists cells opened before the first move; under RulesSafe
-// and RulesZero it must be empty and the layout must respect the rules at
-// the first Open, which is checked then.
+// and RulesZero it must be empty. The layout is taken as given: nothing
+// checks that it respects the rules at the first Open (a replay checks a
+// record's layout against its seed instead).
 func NewWithLayout(l Level, rules Rules, seed int64, mines, initial []Pos) (*Game, error) {
 	if err := l.Check(rules); err != nil {
 		return nil, err

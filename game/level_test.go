@@ -1,0 +1,167 @@
+package game
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseLevel(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Level
+	}{
+		{"easy", Level{"easy", 9, 9, 10}},
+		{"medium", Level{"medium", 16, 16, 25}},
+		{"hard", Level{"hard", 16, 30, 99}},
+		{"beginner", Level{"beginner", 9, 9, 10}},
+		{"intermediate", Level{"intermediate", 16, 16, 40}},
+		{"expert", Level{"expert", 16, 30, 99}},
+		{" Expert ", Level{"expert", 16, 30, 99}},
+		{"20x40/150", Level{"20x40/150", 20, 40, 150}},
+		{"20X40/150", Level{"20x40/150", 20, 40, 150}},
+		{"1x1/0", Level{"1x1/0", 1, 1, 0}},
+		{"1x1/1", Level{"1x1/1", 1, 1, 1}},
+		{"4096x4096/1", Level{"4096x4096/1", 4096, 4096, 1}},
+		{"007x8/3", Level{"7x8/3", 7, 8, 3}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := ParseLevel(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("ParseLevel(%q) = %+v; want %+v", tc.in, got, tc.want)
+			}
+			if back, err := ParseLevel(got.Name); err != nil || back != got {
+				t.Errorf("ParseLevel(%q), its own name, = %+v, %v; want %+v", got.Name, back, err, got)
+			}
+		})
+	}
+}
+
+func TestParseLevelErrors(t *testing.T) {
+	const names = "want easy, medium, hard, beginner, intermediate, expert or RxC/M (e.g. 20x40/150)"
+	tests := []struct{ in, want string }{
+		{"", `game: level "": ` + names},
+		{"huge", `game: level "huge": ` + names},
+		{"20x40", `game: level "20x40": ` + names},
+		{"20/40", `game: level "20/40": ` + names},
+		{"axb/c", `game: level "axb/c": rows, cols and mines must be integers, as in 20x40/150`},
+		{"9x9/ten", `game: level "9x9/ten": rows, cols and mines must be integers, as in 20x40/150`},
+		{"9x9/1.5", `game: level "9x9/1.5": rows, cols and mines must be integers, as in 20x40/150`},
+		{"0x9/1", `game: level "0x9/1": game: board size 0x9: rows and cols must be positive`},
+		{"9x-9/1", `game: level "9x-9/1": game: board size 9x-9: rows and cols must be positive`},
+		{"4097x4096/1", `game: level "4097x4096/1": game: board size 4097x4096: more than 16777216 cells`},
+		{"9223372036854775807x9223372036854775807/1",
+			`game: level "9223372036854775807x9223372036854775807/1": game: board size 9223372036854775807x9223372036854775807: more than 16777216 cells`},
+		{"9x9/-1", `game: level "9x9/-1": -1 mines do not fit in 81 cells`},
+		{"9x9/82", `game: level "9x9/82": 82 mines do not fit in 81 cells`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			l, err := ParseLevel(tc.in)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("ParseLevel(%q) = %+v, %v; want error %s", tc.in, l, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLevelCheck checks which levels are playable under which rules, at the
+// boundary: each rule needs some cells free of mines.
+func TestLevelCheck(t *testing.T) {
+	tests := []struct {
+		level string
+		rules Rules
+		want  string // "" if playable
+	}{
+		{"easy", RulesSeed, ""},
+		{"expert", RulesZero, ""},
+		{"9x9/72", RulesSeed, ""}, // 9 free, 9 initial cells
+		{"9x9/73", RulesSeed, "game: level 9x9/73 cannot be played under rules seed: 73 mines in 81 cells leave 8 free, the rules need 9"},
+		{"3x3/8", RulesSafe, ""},
+		{"3x3/9", RulesSafe, "game: level 3x3/9 cannot be played under rules safe: 9 mines in 9 cells leave 0 free, the rules need 1"},
+		{"4x4/7", RulesZero, ""},
+		{"4x4/8", RulesZero, "game: level 4x4/8 cannot be played under rules zero: 8 mines in 16 cells leave 8 free, the rules need 9"},
+		{"3x3/0", RulesZero, ""},
+		{"3x3/1", RulesZero, "game: level 3x3/1 cannot be played under rules zero: 1 mines in 9 cells leave 8 free, the rules need 9"},
+		{"1x5/2", RulesZero, ""}, // a middle cell and its two neighbours
+		{"1x5/3", RulesZero, "game: level 1x5/3 cannot be played under rules zero: 3 mines in 5 cells leave 2 free, the rules need 3"},
+		{"2x5/4", RulesZero, ""},
+		{"2x5/5", RulesZero, "game: level 2x5/5 cannot be played under rules zero: 5 mines in 10 cells leave 5 free, the rules need 6"},
+		{"1x1/0", RulesSafe, ""},
+		{"1x1/0", RulesSeed, ""},
+		{"easy", RulesUnset, "game: level easy: unknown rules unset"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.level+"/"+tc.rules.String(), func(t *testing.T) {
+			l, err := ParseLevel(tc.level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = l.Check(tc.rules)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("Check = %v; want nil", err)
+			case tc.want != "" && (err == nil || err.Error() != tc.want):
+				t.Errorf("Check = %v; want %s", err, tc.want)
+			}
+			if _, nerr := New(l, tc.rules, 1); (nerr == nil) != (err == nil) {
+				t.Errorf("New = %v, Check = %v; want them to agree", nerr, err)
+			}
+		})
+	}
+	if err := (Level{"bad", 3, 3, -1}).Check(RulesSafe); err == nil || err.Error() != "game: level bad: negative mine count -1" {
+		t.Errorf("negative mines: %v", err)
+	}
+	if err := (Level{"bad", 0, 3, 0}).Check(RulesSafe); err == nil || !strings.Contains(err.Error(), "rows and cols must be positive") {
+		t.Errorf("zero rows: %v", err)
+	}
+}
+
+func TestDefaultRules(t *testing.T) {
+	for _, l := range Levels {
+		want := RulesSafe
+		if l.Name == "easy" || l.Name == "medium" || l.Name == "hard" {
+			want = RulesSeed
+		}
+		if got := l.DefaultRules(); got != want {
+			t.Errorf("%s.DefaultRules() = %v; want %v", l, got, want)
+		}
+		if err := l.Check(l.DefaultRules()); err != nil {
+			t.Errorf("%s is unplayable under its default rules: %v", l, err)
+		}
+	}
+	if got := (Level{"9x9/10", 9, 9, 10}).DefaultRules(); got != RulesSafe {
+		t.Errorf("custom level default rules %v; want safe", got)
+	}
+}
+
+func TestParseRules(t *testing.T) {
+	for _, r := range []Rules{RulesSeed, RulesSafe, RulesZero} {
+		got, err := ParseRules(strings.ToUpper(r.String()))
+		if err != nil || got != r {
+			t.Errorf("ParseRules(%q) = %v, %v; want %v", strings.ToUpper(r.String()), got, err, r)
+		}
+	}
+	if _, err := ParseRules("first"); err == nil || err.Error() != `game: rules "first": want seed, safe or zero` {
+		t.Errorf("ParseRules(first) = %v", err)
+	}
+	if RulesUnset.String() != "unset" {
+		t.Errorf("RulesUnset.String() = %q", RulesUnset.String())
+	}
+}
+
+func TestInitialCount(t *testing.T) {
+	tests := []struct{ rows, cols, want int }{
+		{9, 9, 9}, {16, 16, 16}, {16, 30, 22}, {1, 1, 1}, {1, 2, 1}, {1, 3, 2}, {2, 3, 2}, {4096, 4096, 4096},
+		{6, 6, 6}, {5, 5, 5}, {3, 4, 3}, {1, 12, 3}, // sqrt(12) = 3.46
+		{2, 1, 1}, {1, 6, 2}, {1, 7, 3}, // sqrt(6) = 2.449, sqrt(7) = 2.646
+	}
+	for _, tc := range tests {
+		if got := InitialCount(tc.rows, tc.cols); got != tc.want {
+			t.Errorf("InitialCount(%d, %d) = %d; want %d", tc.rows, tc.cols, got, tc.want)
+		}
+	}
+}
