@@ -1,8 +1,214 @@
 package main
 
-import "context"
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
 
-// runReplay is a placeholder until the 'replay' command lands.
+	"github.com/minesat/minesat/game"
+)
+
+const replayAbout = `
+Replay reads game records (JSON Lines, as written by 'minesat play --record')
+and verifies each one against its own mines: the layout follows from the
+seed, every deduced move is sound (a deduced open is safe, a deduced flag is a
+mine), no move follows the end of the game, and the result follows from the
+moves. A record that contradicts its mines is an error naming its file and
+line (exit 2).
+
+Without --html, replay prints one line per game. With --html OUT.html it
+writes one self-contained page that works offline (no network requests):
+the board, step/back/play/pause controls, a slider over the moves, each
+move's reason, a heat overlay where a move carries mine probabilities (the
+record's optional "probs" key), and the mines revealed at the end. Keys: left
+and right arrows step, space plays and pauses, Home and End jump.
+
+RECORDS may be "-" for standard input. Flags may come before or after it.`
+
+// runReplay implements 'minesat replay'.
 func runReplay(ctx context.Context, args []string, io *stdio) error {
-	return usageErrorf("replay: not implemented yet")
+	fs := newFlagSet("replay", "RECORDS.jsonl", replayAbout, io)
+	gameNo := fs.Int("game", 0, "replay only game `K`, the K-th record of the file, counting from 1 (default: every game)")
+	htmlOut := fs.String("html", "", "write the replay page to `OUT.html`")
+	rest, help, err := replayParseArgs(fs, args, io)
+	if help || err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usageErrorf("replay: want one RECORDS.jsonl file, got %d arguments", len(rest))
+	}
+	if *gameNo < 0 {
+		return usageErrorf("replay: --game %d: want a game number from 1", *gameNo)
+	}
+	name := rest[0]
+	games, err := readReplayGames(name, io)
+	if err != nil {
+		return err
+	}
+	if name == "-" {
+		name = stdinName
+	}
+	if *gameNo > len(games) {
+		return usageErrorf("replay: --game %d: %s holds %d games", *gameNo, name, len(games))
+	}
+	if *gameNo > 0 {
+		games = games[*gameNo-1 : *gameNo]
+	}
+	if len(games) == 0 {
+		return usageErrorf("replay: %s holds no records", name)
+	}
+
+	var bad []error
+	for _, g := range games {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		g.err = g.verify()
+		if g.err != nil {
+			bad = append(bad, fmt.Errorf("%s:%d: %w", g.file, g.line, g.err))
+		}
+		if *htmlOut == "" {
+			fmt.Fprintln(io.out, g.summary())
+		}
+	}
+	if len(bad) > 0 {
+		if *htmlOut != "" {
+			return &exitError{code: exitUsage, err: errors.Join(bad...)}
+		}
+		// The summary lines already name each bad record.
+		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %d records contradict their mines", len(bad), len(games))}
+	}
+	if *htmlOut == "" {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := writeReplayPage(&buf, name, games); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*htmlOut, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	return nil
+}
+
+// replayParseArgs parses flags that may come before or after the positional
+// arguments, as in 'replay RECORDS.jsonl --html OUT.html'. A lone "--" ends
+// the flags.
+func replayParseArgs(fs *flag.FlagSet, args []string, io *stdio) (rest []string, help bool, err error) {
+	if help, err := parseFlags(fs, args, io); help || err != nil {
+		return nil, help, err
+	}
+	for fs.NArg() > 0 {
+		left := fs.Args()
+		if left[0] == "--" {
+			return append(rest, left[1:]...), false, nil
+		}
+		rest = append(rest, left[0])
+		if err := fs.Parse(left[1:]); err != nil {
+			return nil, false, &exitError{code: exitUsage, err: fmt.Errorf("%s: %w", fs.Name(), err)}
+		}
+	}
+	return rest, false, nil
+}
+
+// stdinName names standard input in messages.
+const stdinName = "<stdin>"
+
+// replayGame is one record with where it came from.
+type replayGame struct {
+	file  string
+	line  int // 1-based line of the record in file
+	num   int // 1-based record number in file
+	rec   game.Record
+	probs game.MoveProbs // the optional "probs" key; nil if absent
+	err   error          // from verify
+}
+
+// readReplayGames reads every record of the named file with its line number
+// and its optional probabilities. Errors name the file and line.
+func readReplayGames(name string, io *stdio) ([]*replayGame, error) {
+	f, err := io.openInput(name)
+	if err != nil {
+		return nil, usageErrorf("replay: %w", err)
+	}
+	defer f.Close()
+	data, err := readAllLimited(f)
+	if err != nil {
+		return nil, usageErrorf("replay: %s: %w", name, err)
+	}
+	if name == "-" {
+		name = stdinName
+	}
+	recs, err := game.ReadRecords(name, bytes.NewReader(data))
+	if err != nil {
+		return nil, usageErrorf("replay: %w", err)
+	}
+	// ReadRecords skips empty lines; find the line of each record the same way.
+	var games []*replayGame
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<28)
+	line := 0
+	for sc.Scan() {
+		line++
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		k := len(games)
+		if k >= len(recs) {
+			break
+		}
+		var extra struct {
+			Probs game.MoveProbs `json:"probs"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &extra); err != nil {
+			return nil, usageErrorf("replay: %s:%d: key %q: %w", name, line, game.ProbsKey, err)
+		}
+		games = append(games, &replayGame{file: name, line: line, num: k + 1, rec: recs[k], probs: extra.Probs})
+	}
+	if len(games) != len(recs) {
+		return nil, fmt.Errorf("replay: %s: found %d record lines for %d records", name, len(games), len(recs))
+	}
+	return games, nil
+}
+
+// readAllLimited reads r whole, refusing more than 1 GiB.
+func readAllLimited(r io.Reader) ([]byte, error) {
+	const limit = 1 << 30
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && len(data) > limit {
+		err = fmt.Errorf("larger than %d bytes", limit)
+	}
+	return data, err
+}
+
+// verify checks the record against its mines and its probabilities against
+// the record.
+func (g *replayGame) verify() error {
+	if err := game.VerifyRecord(&g.rec); err != nil {
+		return err
+	}
+	return g.probs.Check(&g.rec)
+}
+
+// summary is the one-line report of a game after verify.
+func (g *replayGame) summary() string {
+	r := &g.rec
+	head := fmt.Sprintf("%s:%d: game %d: %s, rules %s, seed %d", g.file, g.line, g.num, r.Level, r.Rules, r.Seed)
+	if g.err != nil {
+		return head + ": INVALID: " + g.err.Error()
+	}
+	guesses := 0
+	for _, m := range r.Moves {
+		if m.Why == game.WhyGuess {
+			guesses++
+		}
+	}
+	return fmt.Sprintf("%s: %s after %d moves (%d deduced, %d guessed): verified",
+		head, r.Result, len(r.Moves), len(r.Moves)-guesses, guesses)
 }

@@ -1,0 +1,316 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/minesat/minesat/game"
+)
+
+// screenshotOut also writes the browser test's screenshot to a file:
+// go test ./cmd/minesat -run TestReplayBrowser -screenshot /tmp/replay.png
+var screenshotOut = flag.String("screenshot", "", "also save the replay browser test's screenshot to this PNG `file`")
+
+// browserNames are the executables tried, in order, after $MINESAT_CHROME.
+var browserNames = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "headless-shell"}
+
+// findBrowser returns the path of a Chromium-like browser. Without one the
+// test is skipped with a message, except under CI=true, where it fails: CI
+// installs Debian's chromium and must run this test.
+func findBrowser(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("MINESAT_CHROME"); p != "" {
+		return p
+	}
+	for _, name := range browserNames {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := fmt.Sprintf("no browser found (looked for $MINESAT_CHROME and %s on $PATH); install one with: apt-get install -y chromium",
+		strings.Join(browserNames, ", "))
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg + " (CI=true: the browser test must run in CI)")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// newBrowser starts headless Chromium with the project's flags and a fresh
+// profile, and returns a chromedp context for one tab.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := findBrowser(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1100, 760),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx, chromedp.WithErrorf(t.Logf))
+	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
+	// Start the browser without a deadline (a deadline on the first run
+	// would end the browser); the test's own steps are bounded below.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return ctx
+}
+
+// expectedStates returns the data-state of every cell after the first k
+// moves of rec, as the page documents them (see replay_page.go).
+func expectedStates(t *testing.T, rec *game.Record, k int) []string {
+	t.Helper()
+	l, err := game.ParseLevel(rec.Level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _ := game.ParseRules(rec.Rules)
+	mines := make([]game.Pos, len(rec.Mines))
+	for i, m := range rec.Mines {
+		mines[i] = game.PosOf(m)
+	}
+	var initial []game.Pos
+	for _, p := range rec.Initial {
+		initial = append(initial, game.PosOf(p))
+	}
+	g, err := game.NewWithLayout(l, rules, rec.Seed, mines, initial)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := -1
+	for _, m := range rec.Moves[:k] {
+		p := game.PosOf(m.Cell)
+		if m.Op == game.OpFlag {
+			err = g.Flag(p)
+		} else if _, err = g.Open(p); errors.Is(err, game.ErrMine) {
+			boom, err = g.Board().Index(p), nil
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	end := k == len(rec.Moves)
+	out := make([]string, g.Board().Len())
+	for i := range out {
+		switch c := g.Cell(i); {
+		case i == boom:
+			out[i] = "boom"
+		case c.State == game.Revealed:
+			out[i] = "open"
+		case c.State == game.Flagged && end && !g.IsMine(i):
+			out[i] = "wrongflag"
+		case c.State == game.Flagged:
+			out[i] = "flag"
+		case end && g.IsMine(i):
+			out[i] = "mine"
+		default:
+			out[i] = "closed"
+		}
+	}
+	return out
+}
+
+// pageCell is one cell as the browser shows it.
+type pageCell struct {
+	State string `json:"state"`
+	Text  string `json:"text"`
+}
+
+const readBoardJS = `Array.from(document.querySelectorAll('#board .cell')).map(c => ({state: c.dataset.state, text: c.textContent}))`
+
+// checkBoard compares the board in the browser with rec after k moves.
+func checkBoard(t *testing.T, ctx context.Context, rec *game.Record, k int, when string) {
+	t.Helper()
+	cells, err := chromedp.Run(ctx, chromedp.Evaluate[[]pageCell](readBoardJS))
+	if err != nil {
+		t.Fatalf("%s: reading the board: %v", when, err)
+	}
+	want := expectedStates(t, rec, k)
+	if len(cells) != len(want) {
+		t.Fatalf("%s: the page shows %d cells; want %d", when, len(cells), len(want))
+	}
+	b := game.MustBoard(rec.Rows, rec.Cols)
+	hints := make([]int, b.Len())
+	for _, m := range rec.Mines {
+		for _, j := range b.NeighborPos(game.PosOf(m)) {
+			hints[b.Index(j)]++
+		}
+	}
+	bad := 0
+	for i, c := range cells {
+		wantText := ""
+		if want[i] == "open" && hints[i] > 0 {
+			wantText = fmt.Sprint(hints[i])
+		}
+		if c.State != want[i] || c.Text != wantText {
+			if bad++; bad <= 5 {
+				t.Errorf("%s: cell %v shows %q %q; want %q %q", when, b.Pos(i), c.State, c.Text, want[i], wantText)
+			}
+		}
+	}
+	pos, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#pos")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantPos := fmt.Sprintf("%d / %d", k, len(rec.Moves)); pos != wantPos {
+		t.Errorf("%s: the counter shows %q; want %q", when, pos, wantPos)
+	}
+}
+
+// TestReplayBrowser loads a generated replay page in headless Chromium and
+// uses it as a person would: it steps, goes back, drags the slider, picks
+// another game, plays to the end and uses the keyboard, checking after each
+// action that the board shows the right cells opened and flagged. It checks
+// that the page makes no network request and saves a screenshot.
+func TestReplayBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test takes a few seconds; it runs without -short")
+	}
+	dir := t.TempDir()
+	page := filepath.Join(dir, "replay.html")
+	stdin := threeGames(t)
+	if r := runCmd(t, stdin, nil, "replay", "-", "--html", page); r.code != 0 {
+		t.Fatalf("replay --html: exit %d: %s", r.code, r.err)
+	}
+	recs, err := game.ReadRecords("threeGames", strings.NewReader(stdin))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := newBrowser(t)
+	var mu sync.Mutex
+	var requests []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			requests = append(requests, e.Request.URL)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+
+	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
+	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	click := func(id string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS("#" + id)) }
+	do("load", chromedp.Navigate(pageURL), chromedp.WaitVisible(chromedp.CSS("#board .cell")))
+
+	won := &recs[0]
+	checkBoard(t, ctx, won, 0, "game 1 at load")
+	for k := 1; k <= 6; k++ {
+		do("step", click("step"))
+		checkBoard(t, ctx, won, k, fmt.Sprintf("game 1 after %d steps", k))
+	}
+	do("back", click("back"), click("back"))
+	checkBoard(t, ctx, won, 4, "game 1 after two steps back")
+	reason, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#reason")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := won.Moves[3]; !strings.Contains(reason, fmt.Sprintf("Move 4: %s %v", m.Op, game.PosOf(m.Cell))) {
+		t.Errorf("the reason panel says %q; want it to name move 4, %s %v", reason, m.Op, game.PosOf(m.Cell))
+	}
+	// The fifth open is a guess with probabilities: the heat overlay shows
+	// them while it is the next move.
+	guess := -1
+	for i, m := range won.Moves {
+		if m.Why == game.WhyGuess {
+			guess = i
+			break
+		}
+	}
+	do("slider to the first guess", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		`(() => { const s = document.getElementById('slider'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, guess)))
+	checkBoard(t, ctx, won, guess, "game 1 with the slider at the first guess")
+	heat, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.heat').length`))
+	if err != nil || heat == 0 {
+		t.Errorf("heat overlay before a guess: %d cells, %v; want some", heat, err)
+	}
+	next, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#next")))
+	if err != nil || !strings.Contains(next, "guess") || !strings.Contains(next, "p(mine)") || !strings.Contains(next, "runner-up") {
+		t.Errorf("the next-move panel before a guess says %q (%v); want the guess, its p(mine) and the runner-up", next, err)
+	}
+	do("heat off", click("heat"))
+	if heat, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.heat').length`)); heat != 0 {
+		t.Errorf("heat overlay switched off still colours %d cells", heat)
+	}
+	do("End key", chromedp.KeyEvent(kb.End))
+	checkBoard(t, ctx, won, len(won.Moves), "game 1 after End")
+
+	// Game 2, a loss: play it to the end at the fastest speed.
+	lost := &recs[1]
+	do("pick game 2", chromedp.Evaluate[chromedp.Void](
+		`(() => { const s = document.getElementById('game'); s.value = '1'; s.dispatchEvent(new Event('change')); })()`))
+	checkBoard(t, ctx, lost, 0, "game 2 at load")
+	do("play fast", chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '40'`), click("play"))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById('pos').textContent === '%d / %d'`, len(lost.Moves), len(lost.Moves)),
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("play did not reach the end: %v", err)
+	}
+	checkBoard(t, ctx, lost, len(lost.Moves), "game 2 played to the end")
+	if off, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('pause').disabled && !document.getElementById('play').disabled`)); !off {
+		t.Errorf("at the end, pause is enabled or play disabled; want play ready again")
+	}
+	do("Left key", chromedp.KeyEvent(kb.ArrowLeft))
+	checkBoard(t, ctx, lost, len(lost.Moves)-1, "game 2 after the left arrow")
+
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if len(png) < 8 || string(png[1:4]) != "PNG" {
+		t.Fatalf("screenshot is not a PNG (%d bytes)", len(png))
+	}
+	shot := filepath.Join(dir, "replay.png")
+	for _, p := range []string{shot, *screenshotOut} {
+		if p == "" {
+			continue
+		}
+		if err := os.WriteFile(p, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, u := range requests {
+		if u != pageURL && !strings.HasPrefix(u, pageURL+"#") {
+			t.Errorf("the page requested %s; want no request but the page itself", u)
+		}
+	}
+	if len(requests) == 0 {
+		t.Errorf("saw no request at all; the network listener is not working")
+	}
+}

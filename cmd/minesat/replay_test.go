@@ -1,0 +1,320 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+)
+
+// probLine is a record line with the optional probabilities, as a player
+// writes it.
+type probLine struct {
+	game.Record
+	Probs game.MoveProbs `json:"probs,omitempty"`
+}
+
+// scriptedGame plays a deterministic game with a player that sees the mines.
+// It walks the cells in row-major order, flagging mines ("oracle: mine") and
+// opening safe cells ("oracle: safe"); every fifth open is labelled a guess
+// and carries made-up probabilities for every closed cell (the mine density
+// of the closed cells, the chosen cell a little lower). With loseAt > 0 the
+// player's loseAt-th move is instead a guess that opens the first closed
+// mine. limit > 0 stops the player after that many moves (a stuck game).
+// Under RulesSafe and RulesZero the first move opens the centre, a guess.
+func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) probLine {
+	t.Helper()
+	g, err := game.New(l, rules, seed)
+	if err != nil {
+		t.Fatalf("game.New: %v", err)
+	}
+	var moves []game.Move
+	probs := game.MoveProbs{}
+	density := func(chosen int) []game.CellProb {
+		closed, flagged := 0, 0
+		for i := range g.Board().Len() {
+			switch g.Cell(i).State {
+			case game.Unknown:
+				closed++
+			case game.Flagged:
+				flagged++
+			}
+		}
+		d := float64(l.Mines-flagged) / float64(closed)
+		var cps []game.CellProb
+		for i := range g.Board().Len() {
+			if g.Cell(i).State == game.Unknown {
+				p := d
+				if i == chosen {
+					p = d * 0.75
+				}
+				cps = append(cps, game.CellProb{Pos: g.Board().Pos(i), P: p})
+			}
+		}
+		return cps
+	}
+	do := func(op string, i int, why string, withProbs bool) {
+		p := g.Board().Pos(i)
+		if withProbs {
+			probs[len(moves)] = density(i)
+		}
+		moves = append(moves, game.Move{Op: op, Cell: p.Pair(), Why: why})
+		if op == game.OpOpen {
+			_, err = g.Open(p)
+		} else {
+			err = g.Flag(p)
+		}
+		if err != nil && !errors.Is(err, game.ErrMine) {
+			t.Fatalf("scripted %s %v: %v", op, p, err)
+		}
+	}
+	if rules != game.RulesSeed {
+		do(game.OpOpen, l.Rows/2*l.Cols+l.Cols/2, game.WhyGuess, false)
+	}
+	opens := 0
+	for i := 0; i < g.Board().Len() && g.Status() == game.Playing && (limit <= 0 || len(moves) < limit); i++ {
+		if loseAt > 0 && len(moves)+1 == loseAt {
+			for j := range g.Board().Len() {
+				if g.Cell(j).State == game.Unknown && g.IsMine(j) {
+					do(game.OpOpen, j, game.WhyGuess, true)
+					break
+				}
+			}
+			break
+		}
+		switch {
+		case g.Cell(i).State != game.Unknown:
+		case g.IsMine(i):
+			do(game.OpFlag, i, "oracle: mine", false)
+		default:
+			opens++
+			if opens%5 == 0 {
+				do(game.OpOpen, i, game.WhyGuess, true)
+			} else {
+				do(game.OpOpen, i, "oracle: safe", false)
+			}
+		}
+	}
+	res := map[game.Status]string{game.Playing: game.ResultStuck, game.Won: game.ResultWon, game.Lost: game.ResultLost}[g.Status()]
+	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: rules.String(), Seed: seed,
+		Mines: game.Pairs(g.Mines()), Initial: game.Pairs(g.Initial()), Moves: moves, Result: res}
+	if len(probs) == 0 {
+		probs = nil
+	}
+	return probLine{rec, probs}
+}
+
+// jsonl writes the lines as JSON Lines.
+func jsonl(t testing.TB, lines ...any) string {
+	t.Helper()
+	var sb strings.Builder
+	for _, l := range lines {
+		b, err := json.Marshal(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb.Write(b)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// threeGames is a won, a lost and a stuck game, with an empty line between
+// the second and the third.
+func threeGames(t testing.TB) string {
+	won := scriptedGame(t, game.Easy, game.RulesSeed, 1, 0, 0)
+	lost := scriptedGame(t, game.Beginner, game.RulesSafe, 2, 0, 9)
+	stuck := scriptedGame(t, game.Intermediate, game.RulesZero, 3, 12, 0)
+	for _, c := range []struct {
+		l    probLine
+		want string
+	}{{won, game.ResultWon}, {lost, game.ResultLost}, {stuck, game.ResultStuck}} {
+		if c.l.Result != c.want {
+			t.Fatalf("scripted game ended %s; want %s", c.l.Result, c.want)
+		}
+	}
+	return jsonl(t, won, lost) + "\n" + jsonl(t, stuck)
+}
+
+func TestReplaySummary(t *testing.T) {
+	in := threeGames(t)
+	r := runCmd(t, in, nil, "replay", "-")
+	if r.code != 0 || r.err != "" {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing", r.code, r.err)
+	}
+	checkGolden(t, "replay/summary.golden", []byte(r.out))
+
+	r = runCmd(t, in, nil, "replay", "-", "--game", "3")
+	if want := "<stdin>:4: game 3: intermediate, rules zero"; r.code != 0 || !strings.HasPrefix(r.out, want) || strings.Count(r.out, "\n") != 1 {
+		t.Errorf("--game 3: exit %d, stdout %q; want one line starting %q", r.code, r.out, want)
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	good := scriptedGame(t, game.Easy, game.RulesSeed, 5, 0, 0)
+	unsound := scriptedGame(t, game.Easy, game.RulesSeed, 6, 6, 0)
+	for _, m := range unsound.Mines {
+		if m != unsound.Moves[0].Cell && m != unsound.Moves[1].Cell {
+			unsound.Moves = append(unsound.Moves, game.Move{Op: game.OpOpen, Cell: m, Why: "unit (1,2)"})
+			break
+		}
+	}
+	wrongResult := good
+	wrongResult.Result = game.ResultLost
+	badProbs := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
+	badProbs.Probs = game.MoveProbs{2: {{Pos: game.Pos{Row: 1, Col: 1}, P: 1.5}}}
+
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stderr []string
+		stdout []string
+	}{
+		{"unsound move names the line", jsonl(t, good, unsound), []string{"replay", "-"}, 2,
+			[]string{"minesat: replay: 1 of 2 records contradict their mines"},
+			[]string{"<stdin>:1: game 1: easy, rules seed, seed 5: won after",
+				"<stdin>:2: game 2: easy, rules seed, seed 6: INVALID: game: record: moves[6]: open",
+				"the cell is a mine: game: deduced move contradicts the mines"}},
+		{"unsound move, html", "\n" + jsonl(t, good, unsound), []string{"replay", "-", "--html", filepath.Join(t.TempDir(), "x.html")}, 2,
+			[]string{"minesat: <stdin>:3: game: record: moves[6]: open"}, nil},
+		{"result does not follow", jsonl(t, wrongResult), []string{"replay", "-"}, 2,
+			[]string{"contradict"}, []string{`<stdin>:1: game 1: easy, rules seed, seed 5: INVALID: game: record: result is "lost" but the moves leave the game won`}},
+		{"bad probabilities", jsonl(t, badProbs), []string{"replay", "-"}, 2,
+			nil, []string{"INVALID: game: record: moves[2]: probs: cell (1,1) has probability 1.5, outside [0, 1]"}},
+		{"bad json names the line", jsonl(t, good) + "\n{\"level\": 3}\n", []string{"replay", "-"}, 2,
+			[]string{"minesat: replay: <stdin>:3: json: cannot unmarshal"}, nil},
+		{"bad probs json names the line", jsonl(t, good) + `{"level":"easy","probs":{"0":[[1,2]]}}` + "\n", []string{"replay", "-"}, 2,
+			[]string{`minesat: replay: <stdin>:2: key "probs": game: cell probability [1,2]: want [row, col, p]`}, nil},
+		{"no records", "\n\n", []string{"replay", "-"}, 2, []string{"replay: <stdin> holds no records"}, nil},
+		{"game out of range", jsonl(t, good), []string{"replay", "--game", "2", "-"}, 2, []string{"--game 2: <stdin> holds 1 games"}, nil},
+		{"negative game", jsonl(t, good), []string{"replay", "-", "--game=-1"}, 2, []string{"--game -1"}, nil},
+		{"no file", "", []string{"replay"}, 2, []string{"want one RECORDS.jsonl file, got 0"}, nil},
+		{"two files", "", []string{"replay", "a", "b"}, 2, []string{"got 2 arguments"}, nil},
+		{"missing file", "", []string{"replay", filepath.Join(t.TempDir(), "nope.jsonl")}, 2, []string{"no such file"}, nil},
+		{"bad flag after the file", "", []string{"replay", "-", "--bogus"}, 2, []string{"flag provided but not defined: -bogus"}, nil},
+		{"-- ends flags", jsonl(t, good), []string{"replay", "--", "-"}, 0, nil, []string{"<stdin>:1: game 1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, tc.stdin, nil, tc.args...)
+			if r.code != tc.code {
+				t.Errorf("exit %d; want %d\nstdout: %s\nstderr: %s", r.code, tc.code, r.out, r.err)
+			}
+			for _, s := range tc.stderr {
+				if !strings.Contains(r.err, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, r.err)
+				}
+			}
+			for _, s := range tc.stdout {
+				if !strings.Contains(r.out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, r.out)
+				}
+			}
+		})
+	}
+}
+
+// TestReplayHTML checks the written page is self-contained and carries the
+// games as the script expects them: the data agrees with a replay in Go.
+func TestReplayHTML(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "replay.html")
+	r := runCmd(t, threeGames(t), nil, "replay", "-", "--html", out)
+	if r.code != 0 || r.out != "" || r.err != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 0 and silence", r.code, r.out, r.err)
+	}
+	page, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	// Nothing is fetched: no URLs, no external scripts, styles or images,
+	// and a Content-Security-Policy that forbids any request.
+	for _, bad := range []string{"http://", "https://", "//cdn", "<link", "src=", "@import", "url("} {
+		if strings.Contains(html, bad) {
+			t.Errorf("page contains %q; want a self-contained page", bad)
+		}
+	}
+	if !strings.Contains(html, `content="default-src 'none';`) {
+		t.Errorf("page lacks a Content-Security-Policy with default-src 'none'")
+	}
+	m := regexp.MustCompile(`(?m)^const DATA = (.*);$`).FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("page lacks the line 'const DATA = {...};'")
+	}
+	var data pageGames
+	if err := json.Unmarshal([]byte(m[1]), &data); err != nil {
+		t.Fatalf("DATA is not JSON: %v", err)
+	}
+	if len(data.Games) != 3 || data.Source != "<stdin>" {
+		t.Fatalf("DATA has %d games from %q; want 3 from <stdin>", len(data.Games), data.Source)
+	}
+	if strings.Contains(m[1], "<stdin>") {
+		t.Errorf("the data's < and > are not escaped in the script: %.80s", m[1])
+	}
+	recs, err := game.ReadRecords("x", strings.NewReader(threeGames(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for gi, pg := range data.Games {
+		rec := &recs[gi]
+		b := game.MustBoard(rec.Rows, rec.Cols)
+		// Applying the page's moves as the script does gives the game's
+		// final position.
+		open := make([]bool, b.Len())
+		for _, i := range pg.Initial {
+			open[i] = true
+		}
+		for _, mv := range pg.Moves {
+			for _, i := range mv.Opened {
+				if open[i] {
+					t.Errorf("game %d: cell %d opened twice", gi+1, i)
+				}
+				open[i] = true
+			}
+		}
+		final, err := game.ReplayRecord(rec, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mines := 0
+		for i := range b.Len() {
+			if got, want := open[i], final.Cell(i).State == game.Revealed; got != want {
+				t.Errorf("game %d: cell %v open %v in the page, %v in the game", gi+1, b.Pos(i), got, want)
+			}
+			if pg.Hints[i] < 0 {
+				mines++
+				if !final.IsMine(i) {
+					t.Errorf("game %d: cell %v a mine in the page, safe in the game", gi+1, b.Pos(i))
+				}
+			} else if open[i] && int(final.Cell(i).Hint) != int(pg.Hints[i]) {
+				t.Errorf("game %d: cell %v hint %d in the page, %d in the game", gi+1, b.Pos(i), pg.Hints[i], final.Cell(i).Hint)
+			}
+		}
+		if mines != rec.MineCount {
+			t.Errorf("game %d: %d mines in the page; want %d", gi+1, mines, rec.MineCount)
+		}
+		last := pg.Moves[len(pg.Moves)-1]
+		if last.Boom != (rec.Result == game.ResultLost) {
+			t.Errorf("game %d (%s): last move boom=%v", gi+1, rec.Result, last.Boom)
+		}
+		guesses := 0
+		for _, mv := range pg.Moves {
+			if mv.Guess && mv.Op == game.OpOpen && len(mv.Probs) == 0 && gi != 1 && gi != 2 {
+				t.Errorf("game %d: a scripted guess lost its probabilities", gi+1)
+			}
+			if mv.Guess {
+				guesses++
+			}
+		}
+		if guesses == 0 {
+			t.Errorf("game %d: no guesses; the scripted player should make some", gi+1)
+		}
+	}
+}
