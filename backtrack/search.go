@@ -47,15 +47,21 @@ func Solve(ctx context.Context, p *game.Puzzle, o Options) (Result, error) {
 	return s.Solve(ctx, o)
 }
 
-// Count returns the number of solutions of p, enumerated with o. The work is
-// at least one node per solution, so the budget bounds the count that can be
-// reached; see Solver.Enumerate.
-func Count(ctx context.Context, p *game.Puzzle, o Options) (Stats, error) {
+// Enumerate calls fn with every solution of p, searched with o. It is New(p)
+// followed by Solver.Enumerate.
+func Enumerate(ctx context.Context, p *game.Puzzle, o Options, fn func(mines []int) bool) (Stats, error) {
 	s, err := New(p)
 	if err != nil {
 		return Stats{}, err
 	}
-	return s.Enumerate(ctx, o, nil)
+	return s.Enumerate(ctx, o, fn)
+}
+
+// Count returns the number of solutions of p in Stats.Solutions, enumerated
+// with o. Every solution costs at least one node, so the budget bounds the
+// count that can be reached.
+func Count(ctx context.Context, p *game.Puzzle, o Options) (Stats, error) {
+	return Enumerate(ctx, p, o, nil)
 }
 
 // Solve searches for one solution. It returns Found false with a nil error
