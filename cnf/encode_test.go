@@ -325,3 +325,32 @@ func TestParseEncoding(t *testing.T) {
 		t.Errorf("ParseEncoding(ladder) error = %v", err)
 	}
 }
+
+// TestSize checks Encoding.Size against what Encode writes.
+func TestSize(t *testing.T) {
+	for _, enc := range Encodings {
+		for m := 0; m <= 40; m++ {
+			for n := -1; n <= m+1; n++ {
+				if enc.resolve(m) == Binomial && BinomialSize(m, n) > 1<<14 {
+					continue
+				}
+				f := NewFormula(m)
+				enc.Encode(f, Exactly{Lits: inputs(m), N: n})
+				aux, clauses := enc.Size(m, n)
+				if aux != f.NumVars()-m || clauses != f.Len() {
+					t.Errorf("%v m=%d n=%d: Size = %d aux, %d clauses; Encode wrote %d, %d", enc, m, n, aux, clauses, f.NumVars()-m, f.Len())
+				}
+			}
+		}
+	}
+	for _, mn := range [][2]int{{480, 99}, {1000, 300}} {
+		for _, enc := range compact {
+			f := NewFormula(mn[0])
+			enc.Encode(f, Exactly{Lits: inputs(mn[0]), N: mn[1]})
+			aux, clauses := enc.Size(mn[0], mn[1])
+			if aux != f.NumVars()-mn[0] || clauses != f.Len() {
+				t.Errorf("%v m=%d n=%d: Size = %d aux, %d clauses; Encode wrote %d, %d", enc, mn[0], mn[1], aux, clauses, f.NumVars()-mn[0], f.Len())
+			}
+		}
+	}
+}

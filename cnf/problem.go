@@ -165,3 +165,14 @@ func (pr *Problem) Formula(total Encoding) *Formula {
 	pr.Encode(f, total)
 	return f
 }
+
+// Size returns the number of variables and clauses of Formula(total),
+// computed without encoding (see Encoding.Size).
+func (pr *Problem) Size(total Encoding) (vars, clauses int) {
+	for _, h := range pr.Hints {
+		_, c := Binomial.Size(len(h.Lits), h.N)
+		clauses += c
+	}
+	aux, c := total.Size(len(pr.Total.Lits), pr.Total.N)
+	return pr.NumVars() + aux, clauses + c
+}

@@ -198,6 +198,9 @@ func TestSeedSolutionCounts(t *testing.T) {
 			}
 			t.Run(tt.file+"/"+enc.String(), func(t *testing.T) {
 				f := pr.Formula(enc)
+				if vars, clauses := pr.Size(enc); vars != f.NumVars() || clauses != f.Len() {
+					t.Errorf("Size = %d vars, %d clauses; Formula has %d, %d", vars, clauses, f.NumVars(), f.Len())
+				}
 				got := countChecked(t, pr, f, tt.solutions+1)
 				if got != tt.solutions {
 					t.Errorf("%d solutions; the seeds' README says %d", got, tt.solutions)
