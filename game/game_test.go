@@ -348,7 +348,7 @@ func TestRulesSeed(t *testing.T) {
 // initial cells and every response to the same moves, under every rule.
 func TestSameSeedSameGame(t *testing.T) {
 	for _, rules := range []Rules{RulesSeed, RulesSafe, RulesZero} {
-		for seed := int64(-5); seed < 45; seed++ {
+		for seed := int64(-5); seed < 5; seed++ {
 			a, b := playRandom(t, Expert, rules, seed), playRandom(t, Expert, rules, seed)
 			if !slices.Equal(a.Mines(), b.Mines()) || !slices.Equal(a.Initial(), b.Initial()) ||
 				!a.View().Equal(b.View()) || a.Status() != b.Status() {
