@@ -19,8 +19,9 @@
 //     n). No auxiliary variables; fine for a hint's 8 neighbours, exponential
 //     for large sets.
 //   - Totalizer (Bailleux and Boufkhad 2003) and Sequential (Sinz 2005): compact
-//     encodings with auxiliary variables, O(m log m) and O(m min(n,m-n))
-//     variables respectively, for large sets such as the global mine count.
+//     encodings for large sets such as the global mine count. With k =
+//     min(n,m-n), the totalizer adds O(m log k) auxiliary variables and the
+//     sequential counter O(m k); both write O(m k) clauses.
 //     Both are written in both directions, so unit propagation alone detects
 //     every violated count and forces every implied input.
 //   - Card: a pair of pseudo-boolean "at least" constraints (at least n, and at

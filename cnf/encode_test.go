@@ -354,3 +354,23 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEncode checks one encoding of exactly n of m <= 14 literals on one
+// assignment of them: satisfiable iff exactly n are true.
+func FuzzEncode(f *testing.F) {
+	f.Add(uint8(2), uint8(9), int8(3), uint16(0b101010001))
+	f.Add(uint8(3), uint8(14), int8(7), uint16(0x3f80))
+	f.Add(uint8(0), uint8(5), int8(6), uint16(0x1f))
+	f.Fuzz(func(t *testing.T, e, m uint8, n int8, mask uint16) {
+		enc := Encodings[int(e)%len(Encodings)]
+		mm := int(m) % 15
+		lits := inputs(mm)
+		fm := NewFormula(mm)
+		enc.Encode(fm, Exactly{Lits: lits, N: int(n)})
+		in := uint(mask) & (1<<mm - 1)
+		sat, models := solveWith(fm, units(lits, in), 2)
+		if want := bits.OnesCount(in) == int(n); sat != want || (sat && models != 1) {
+			t.Errorf("%v m=%d n=%d inputs %b: satisfiable = %v with %d models; want %v with 1", enc, mm, n, in, sat, models, want)
+		}
+	})
+}

@@ -176,3 +176,26 @@ func (pr *Problem) Size(total Encoding) (vars, clauses int) {
 	aux, c := total.Size(len(pr.Total.Lits), pr.Total.N)
 	return pr.NumVars() + aux, clauses + c
 }
+
+// Frontier splits the cell variables in two, each in increasing order: the
+// frontier, which some hint constrains, and the interior, which only the
+// mine count does. Interior cells are interchangeable: any two solutions that
+// differ only by a permutation of interior mines are both solutions, so a
+// solver may count them apart, by binomial coefficients, instead of
+// enumerating them.
+func (pr *Problem) Frontier() (frontier, interior []Var) {
+	seen := make([]bool, len(pr.cellOf)+1)
+	for _, h := range pr.Hints {
+		for _, l := range h.Lits {
+			seen[l.Var()] = true
+		}
+	}
+	for v := 1; v <= len(pr.cellOf); v++ {
+		if seen[v] {
+			frontier = append(frontier, Var(v))
+		} else {
+			interior = append(interior, Var(v))
+		}
+	}
+	return frontier, interior
+}

@@ -333,6 +333,22 @@ func bruteForceSolutions(p *game.Puzzle) int {
 	return n
 }
 
+func TestFrontier(t *testing.T) {
+	// (0,0) sees (0,1) (1,0) (1,1); (0,3) and (1,2)..(1,3) are interior.
+	pr := NewProblem(mustPuzzle(t, "2 4 2\n1 -1 F -1\n-1 -1 -1 -1"))
+	frontier, interior := pr.Frontier()
+	if got, want := fmt.Sprint(frontier, interior), "[1 3 4] [2 5 6]"; got != want {
+		t.Errorf("Frontier() = %s; want %s", got, want)
+	}
+	var cells []string
+	for _, v := range interior {
+		cells = append(cells, pr.Pos(v).String())
+	}
+	if got, want := strings.Join(cells, ""), "(0,3)(1,2)(1,3)"; got != want {
+		t.Errorf("interior cells %s; want %s", got, want)
+	}
+}
+
 func TestMinesAssignmentRoundTrip(t *testing.T) {
 	p := mustPuzzle(t, "2 3 3\nF 3 -1\n-1 -1 -1")
 	pr := NewProblem(p)
