@@ -33,7 +33,7 @@ type Solver struct {
 	freeG   int     // unassigned variables
 	classN  [4]int  // unassigned variables per domain class
 	bucketN [nBuckets]int32
-	sets    []bitset // nBuckets buckets of unassigned variables, then all unassigned ones
+	sets    []bitset // unassigned variables: nBuckets buckets, all, per class
 	stack   []frame
 	stampM  []uint32 // LCV scratch: variables already counted as losing "mine"
 	stampS  []uint32 // LCV scratch: variables already counted as losing "safe"
@@ -49,8 +49,14 @@ const (
 	clsNone        // both: no legal value
 )
 
-// nBuckets is the number of (class, degree) buckets; degree is 0..8.
-const nBuckets = 4 * 9
+// The sets of unassigned variables: one per (class, degree) bucket (degree
+// is 0..8), then all of them, then one per class.
+const (
+	nBuckets = 4 * 9
+	setAll   = nBuckets
+	setClass = nBuckets + 1
+	nSets    = setClass + 4
+)
 
 // New compiles p. Flagged cells are known mines; Revealed cells are hints;
 // Unknown cells are the variables. A puzzle that is unsatisfiable on its face
@@ -127,7 +133,7 @@ func New(p *game.Puzzle) (*Solver, error) {
 	s.zero = make([]uint8, n)
 	s.full = make([]uint8, n)
 	s.deg = make([]uint8, n)
-	s.sets = newBitsets(nBuckets+1, n)
+	s.sets = newBitsets(nSets, n)
 	s.stack = make([]frame, 0, n+1)
 	s.stampM = make([]uint32, n)
 	s.stampS = make([]uint32, n)
@@ -212,7 +218,8 @@ func (s *Solver) enter(v int32) {
 	s.sets[b].add(v)
 	s.bucketN[b]++
 	s.classN[b/9]++
-	s.sets[nBuckets].add(v)
+	s.sets[setClass+b/9].add(v)
+	s.sets[setAll].add(v)
 }
 
 // leave removes v from the unassigned variables.
@@ -221,7 +228,8 @@ func (s *Solver) leave(v int32) {
 	s.sets[b].remove(v)
 	s.bucketN[b]--
 	s.classN[b/9]--
-	s.sets[nBuckets].remove(v)
+	s.sets[setClass+b/9].remove(v)
+	s.sets[setAll].remove(v)
 }
 
 // assign sets v to x (0 safe, 1 mine) and updates the counts of v's
@@ -277,10 +285,14 @@ func (s *Solver) retouch(c int32, n0, f0 int8) {
 		if b1 := s.bucket(u); b1 != b0 {
 			s.sets[b0].remove(u)
 			s.bucketN[b0]--
-			s.classN[b0/9]--
 			s.sets[b1].add(u)
 			s.bucketN[b1]++
-			s.classN[b1/9]++
+			if c0, c1 := b0/9, b1/9; c0 != c1 {
+				s.classN[c0]--
+				s.sets[setClass+c0].remove(u)
+				s.classN[c1]++
+				s.sets[setClass+c1].add(u)
+			}
 		}
 	}
 }

@@ -43,11 +43,12 @@
 //
 // Costs. Each hint keeps incremental counts (mines still needed, unassigned
 // neighbours); each variable keeps how many of its hints forbid a mine, how
-// many forbid safe, and its dynamic degree; unassigned variables sit in
-// buckets by (domain class, degree), each a two-level bitset. An assignment
-// and its undo touch only the hints of the assigned cell and their
-// neighbours, at most 8x8 updates; choosing the next variable looks at the 36
-// buckets and finds a lowest set bit, without scanning the board. The board
+// many forbid safe, and its dynamic degree; unassigned variables sit in sets
+// by (domain class, degree) and by class, each a two-level bitset. An
+// assignment and its undo touch only the hints of the assigned cell and
+// their cells, at most 8x8 updates. Choosing the next variable reads the
+// counts of 4 classes and 36 buckets and takes the lowest member of a few
+// sets (one word per 4096 variables), without scanning the board. The board
 // is never copied: backtracking undoes the counts in reverse.
 //
 // Every search is bounded: by Options.MaxNodes and by context cancellation.

@@ -206,37 +206,53 @@ func (s *Solver) push(o Options) {
 	s.stack = append(s.stack, f)
 }
 
-// choose returns the next variable under order o.Order.
+// choose returns the next variable under order o.Order. It reads the
+// counts of the 4 classes and 36 buckets and at most a few lowest set bits;
+// remaining ties go to the lowest row-major index.
 func (s *Solver) choose(o Options) int32 {
 	if o.Order == OrderNone {
-		return s.sets[nBuckets].first()
+		return s.sets[setAll].first()
 	}
 	var size [4]int
+	minSize := 3
 	for cls := range size {
 		size[cls] = bits.OnesCount8(s.domain(cls, o.FC))
+		if s.classN[cls] > 0 {
+			minSize = min(minSize, size[cls])
+		}
 	}
-	// Lower keys are better; buckets with the best key tie on row-major index.
-	bestKey, best := math.MaxInt, int32(-1)
-	for b := 0; b < nBuckets; b++ {
-		if s.bucketN[b] == 0 {
-			continue
+	best := int32(-1)
+	better := func(v int32) {
+		if best < 0 || v < best {
+			best = v
 		}
-		sz, deg := size[b/9], b%9
-		var key int
-		switch o.Order {
-		case OrderMRV:
-			key = sz
-		case OrderDegree:
-			key = (8-deg)*4 + sz
-		default: // OrderMRVDegree
-			key = sz*16 + 8 - deg
+	}
+	switch o.Order {
+	case OrderMRV:
+		for cls := range size {
+			if s.classN[cls] > 0 && size[cls] == minSize {
+				better(s.sets[setClass+cls].first())
+			}
 		}
-		if key > bestKey {
-			continue
+	case OrderDegree: // the highest degree present, then the smallest domain
+		for deg := 8; deg >= 0 && best < 0; deg-- {
+			bestSize := 3
+			for cls := range size {
+				if s.bucketN[cls*9+deg] > 0 && size[cls] <= bestSize {
+					if size[cls] < bestSize {
+						bestSize, best = size[cls], -1
+					}
+					better(s.sets[cls*9+deg].first())
+				}
+			}
 		}
-		v := s.sets[b].first()
-		if key < bestKey || v < best {
-			bestKey, best = key, v
+	default: // OrderMRVDegree: the smallest domain, then the highest degree
+		for deg := 8; deg >= 0 && best < 0; deg-- {
+			for cls := range size {
+				if size[cls] == minSize && s.bucketN[cls*9+deg] > 0 {
+					better(s.sets[cls*9+deg].first())
+				}
+			}
 		}
 	}
 	return best
