@@ -35,7 +35,7 @@ type plotLevel struct {
 type plotCost struct {
 	Method  string  // e.g. "sat", "backtrack"
 	Case    string  // e.g. a puzzle file's name; the x axis, in first-seen order
-	Nodes   float64 // search nodes (or decisions), >= 0
+	Nodes   float64 // search nodes, >= 0, or NaN for a method that counts none (drawn only in the time panel)
 	Seconds float64 // wall time, >= 0
 }
 
@@ -187,8 +187,8 @@ func plotCosts(w io.Writer, format, title string, cs []plotCost) error {
 	caseIdx := map[string]int{}
 	byMethod := map[string]map[int]plotCost{}
 	for _, c := range cs {
-		if !(c.Nodes >= 0) || !(c.Seconds >= 0) || math.IsInf(c.Nodes, 0) || math.IsInf(c.Seconds, 0) {
-			return fmt.Errorf("plot: %s on %s: nodes %g and seconds %g must be finite and non-negative", c.Method, c.Case, c.Nodes, c.Seconds)
+		if !(c.Nodes >= 0 || math.IsNaN(c.Nodes)) || !(c.Seconds >= 0) || math.IsInf(c.Nodes, 0) || math.IsInf(c.Seconds, 0) {
+			return fmt.Errorf("plot: %s on %s: nodes %g and seconds %g must be finite and non-negative (nodes may be NaN)", c.Method, c.Case, c.Nodes, c.Seconds)
 		}
 		if _, ok := caseIdx[c.Case]; !ok {
 			caseIdx[c.Case] = len(cases)
@@ -213,10 +213,13 @@ func plotCosts(w io.Writer, format, title string, cs []plotCost) error {
 		for mi, m := range methods {
 			var xys plotter.XYs
 			for ci := range cases {
-				if c, ok := byMethod[m][ci]; ok {
+				if c, ok := byMethod[m][ci]; ok && !math.IsNaN(value(c)) {
 					xys = append(xys, plotter.XY{X: float64(ci), Y: math.Max(value(c), floor)})
 					top = math.Max(top, value(c))
 				}
+			}
+			if len(xys) == 0 {
+				continue // this method counts no nodes
 			}
 			line, points, err := plotter.NewLinePoints(xys)
 			if err != nil {

@@ -24,6 +24,7 @@ var testCosts = []plotCost{
 	{Method: "sat", Case: "size8-a", Nodes: 0, Seconds: 0},
 	{Method: "backtrack", Case: "size8-a", Nodes: 1.5e6, Seconds: 2.5},
 	{Method: "backtrack", Case: "case5-unsat", Nodes: 80, Seconds: 0.001},
+	{Method: "oracle", Case: "case1", Nodes: math.NaN(), Seconds: 0.5}, // counts no nodes
 }
 
 // checkSVG parses an SVG document and returns its text content.
@@ -114,7 +115,7 @@ func TestPlotCosts(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := checkSVG(t, svg.Bytes())
-	for _, want := range []string{"sat", "backtrack", "case1", "size8-a", "case5-unsat", "minesat compare: search nodes", "wall time", "1k", "1M", "1ms", "1s"} {
+	for _, want := range []string{"sat", "backtrack", "case1", "size8-a", "case5-unsat", "minesat compare: search nodes", "wall time", "1k", "1M", "1ms", "1s", "oracle"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("SVG text lacks %q:\n%s", want, text)
 		}
@@ -126,7 +127,8 @@ func TestPlotCosts(t *testing.T) {
 	}{
 		{"none", nil, "no costs"},
 		{"negative", []plotCost{{Method: "m", Case: "c", Nodes: -1}}, "m on c: nodes -1"},
-		{"NaN", []plotCost{{Method: "m", Case: "c", Seconds: math.NaN()}}, "seconds NaN"},
+		{"NaN seconds", []plotCost{{Method: "m", Case: "c", Seconds: math.NaN()}}, "seconds NaN"},
+		{"infinite nodes", []plotCost{{Method: "m", Case: "c", Nodes: math.Inf(1)}}, "nodes +Inf"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := plotCosts(io.Discard, "svg", "", tc.cs)
