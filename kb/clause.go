@@ -1,0 +1,207 @@
+package kb
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/minesat/minesat/cnf"
+	"github.com/minesat/minesat/game"
+)
+
+// Lit is a literal over a cell variable: "cell i holds a mine" or its
+// negation "cell i is safe". It is encoded as 2*i for the mine literal and
+// 2*i+1 for the safe one, so a literal indexes per-literal tables directly,
+// Not is one XOR, and sorting literals sorts them by cell.
+type Lit int32
+
+// MineLit returns the literal "cell i holds a mine".
+func MineLit(i int) Lit { return Lit(2 * i) }
+
+// SafeLit returns the literal "cell i is safe".
+func SafeLit(i int) Lit { return Lit(2*i + 1) }
+
+// LitOf returns MineLit(i) if mine, else SafeLit(i).
+func LitOf(i int, mine bool) Lit {
+	if mine {
+		return MineLit(i)
+	}
+	return SafeLit(i)
+}
+
+// Cell returns the literal's cell, a row-major index.
+func (l Lit) Cell() int { return int(l >> 1) }
+
+// IsMine reports whether l is the positive literal "the cell holds a mine".
+func (l Lit) IsMine() bool { return l&1 == 0 }
+
+// Not returns the complementary literal.
+func (l Lit) Not() Lit { return l ^ 1 }
+
+// Format writes the literal with its cell's name: "(r,c)" for a mine,
+// "-(r,c)" for safe.
+func (l Lit) Format(b *game.Board) string {
+	if l.IsMine() {
+		return b.Pos(l.Cell()).String()
+	}
+	return "-" + b.Pos(l.Cell()).String()
+}
+
+// Clause is a disjunction of literals, sorted ascending with no cell
+// repeated. The empty clause is false.
+type Clause []Lit
+
+// Format writes the clause with cell names, as "(0,1) v -(1,2)"; the empty
+// clause is written "false".
+func (c Clause) Format(b *game.Board) string {
+	if len(c) == 0 {
+		return "false"
+	}
+	var sb strings.Builder
+	for k, l := range c {
+		if k > 0 {
+			sb.WriteString(" v ")
+		}
+		sb.WriteString(l.Format(b))
+	}
+	return sb.String()
+}
+
+// Satisfied reports whether the clause holds on a layout (mine[i] is true
+// iff cell i holds a mine).
+func (c Clause) Satisfied(mine []bool) bool {
+	for _, l := range c {
+		if mine[l.Cell()] == l.IsMine() {
+			return true
+		}
+	}
+	return false
+}
+
+// subset reports whether every literal of a is in b; both are sorted.
+func subset(a, b []Lit) bool {
+	if len(a) > len(b) {
+		return false
+	}
+	j := 0
+	for _, x := range a {
+		for j < len(b) && b[j] < x {
+			j++
+		}
+		if j == len(b) || b[j] != x {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+// signature is a 64-bit Bloom filter of a clause's literals: if a is a
+// subset of b then sig(a)&^sig(b) == 0, which rules out most subset tests
+// with one instruction.
+func signature(c []Lit) uint64 {
+	var s uint64
+	for _, l := range c {
+		s |= 1 << (uint32(l) * 0x9E3779B1 >> 26)
+	}
+	return s
+}
+
+// resolve appends to dst the resolvent of the sorted clauses a and b if they
+// clash on exactly one cell (one holds x, the other -x). It reports false,
+// leaving dst as it was, when they clash on no cell or on several: a
+// resolvent on one clash would then be a tautology.
+func resolve(dst, a, b []Lit) ([]Lit, bool) {
+	start := len(dst)
+	clashes := 0
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		x, y := a[i], b[j]
+		switch {
+		case x == y:
+			dst = append(dst, x)
+			i++
+			j++
+		case x>>1 == y>>1: // same cell, opposite signs
+			clashes++
+			if clashes > 1 {
+				return dst[:start], false
+			}
+			i++
+			j++
+		case x < y:
+			dst = append(dst, x)
+			i++
+		default:
+			dst = append(dst, y)
+			j++
+		}
+	}
+	if clashes != 1 {
+		return dst[:start], false
+	}
+	dst = append(dst, a[i:]...)
+	dst = append(dst, b[j:]...)
+	return dst, true
+}
+
+// binomial calls emit with each clause of the binomial encoding of "exactly
+// n of cells hold mines" (cnf.Binomial): every (n+1)-subset of cells gets a
+// clause of safe literals (at most n), every (m-n+1)-subset a clause of
+// mine literals (at least n), m = len(cells); C(m,n+1) + C(m,n-1) clauses
+// in all. Each emitted clause is sorted; the slice passed to emit is
+// reused after it returns. It returns an ErrContradiction error if
+// 0 <= n <= m fails, because no layout then satisfies the constraint.
+func binomial(cells []int, n int, emit func(Clause) error) error {
+	m := len(cells)
+	if n < 0 || n > m {
+		return fmt.Errorf("kb: %d mines among %d cells: %w", n, m, ErrContradiction)
+	}
+	lits := make([]cnf.Lit, m)
+	for k, c := range cells {
+		lits[k] = cnfVar(c).Pos()
+	}
+	sink := clauseSink{emit: emit, buf: make(Clause, 0, m)}
+	cnf.Binomial.Encode(&sink, cnf.Exactly{Lits: lits, N: n})
+	return sink.err
+}
+
+// cnfVar is cell i's variable in package cnf, which numbers from 1: the
+// cnf literals of cell i are then our literals plus 2.
+func cnfVar(i int) cnf.Var { return cnf.Var(i + 1) }
+
+// fromCNF converts a literal over cnfVar variables to a Lit.
+func fromCNF(l cnf.Lit) Lit { return Lit(l) - 2 }
+
+// clauseSink is the cnf.Sink that passes each clause, converted and sorted,
+// to emit, stopping at the first error.
+type clauseSink struct {
+	buf  Clause
+	emit func(Clause) error
+	err  error
+}
+
+// NewVar panics: the binomial encoding needs no auxiliary variables.
+func (s *clauseSink) NewVar() cnf.Var {
+	panic("kb: the binomial encoding asked for an auxiliary variable")
+}
+
+// Add converts one clause and emits it.
+func (s *clauseSink) Add(lits ...cnf.Lit) {
+	if s.err != nil {
+		return
+	}
+	s.buf = s.buf[:0]
+	for _, l := range lits {
+		s.buf = append(s.buf, fromCNF(l))
+	}
+	for i := 1; i < len(s.buf); i++ {
+		for j := i; j > 0 && s.buf[j] < s.buf[j-1]; j-- {
+			s.buf[j], s.buf[j-1] = s.buf[j-1], s.buf[j]
+		}
+	}
+	s.err = s.emit(s.buf)
+}
+
+// binomialFits reports whether binomial emits at most limit clauses for
+// exactly n of m cells.
+func binomialFits(m, n, limit int) bool { return cnf.BinomialSize(m, n) <= limit }

@@ -1,0 +1,527 @@
+package kb
+
+// The clause knowledge base (seed 004's KB and KB0, done right). The SAT
+// layer of this package lives in sat.go and its neighbours; this file and
+// resolve.go, reason.go and clause.go hold the clause KB.
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/minesat/minesat/game"
+)
+
+// ErrContradiction is returned when the knowledge given to a KB has no
+// model: a clause became empty, or a literal and its negation were both
+// settled. Sound play on a real game never produces it.
+var ErrContradiction = errors.New("kb: contradiction")
+
+// assign is a cell's value in KB0.
+type assign uint8
+
+const (
+	unassigned assign = iota
+	assignedMine
+	assignedSafe
+)
+
+// noClause marks "no clause": an asserted literal's reason, a root's
+// missing parents.
+const noClause = -1
+
+// clauseRec is one clause of the KB, alive or not. Clauses are immutable:
+// simplifying a clause by KB0 kills it and adds the shorter clause, whose
+// root stays the clause as first derived, so every reason can be shown as
+// it was derived.
+type clauseRec struct {
+	off, n int32  // literals are KB.lits[off : off+n]
+	sig    uint64 // signature of the literals, for subsumption tests
+	alive  bool   // in the KB (not subsumed, satisfied or shrunk)
+	origin
+}
+
+// origin is where a clause came from.
+type origin struct {
+	rule   Rule  // how the root was derived: RuleHint, RuleResolution or RuleTotal
+	root   int32 // the clause as first derived; noClause in a new root's origin
+	p1, p2 int32 // for a resolvent root: the clauses resolved; noClause otherwise
+	hint   int32 // for a hint root: the hint's cell; -1 otherwise
+}
+
+// rootOrigin returns the origin of a clause that is its own root.
+func rootOrigin(r Rule, hint, p1, p2 int32) origin {
+	return origin{rule: r, root: noClause, p1: p1, p2: p2, hint: hint}
+}
+
+// Limits bound the resolution a KB performs. The zero value of a field
+// selects its default.
+type Limits struct {
+	// Short is the resolution restriction: a pair of clauses is resolved
+	// only if one of them has at most Short literals. The default, 2,
+	// keeps every resolvent no longer than its longer parent, so clause
+	// length never exceeds the longest hint clause (8) and the KB stays
+	// polynomial in the number of cells. A negative Short lifts the
+	// restriction (every pair is resolved; resolvents are then bounded
+	// by MaxLen and MaxClauses only).
+	Short int
+	// MaxLen drops resolvents longer than this. The default, 0, means no
+	// limit beyond what Short implies.
+	MaxLen int
+	// MaxClauses stops adding resolvents while the KB holds this many
+	// clauses (default 1<<16). Clauses from hints and counts are always
+	// added. Stats.Dropped counts the resolvents lost to the bound.
+	MaxClauses int
+}
+
+// DefaultLimits are the limits New uses: Short 2, no length bound, at most
+// 65536 clauses.
+var DefaultLimits = Limits{Short: 2, MaxClauses: 1 << 16}
+
+func (l Limits) withDefaults() Limits {
+	if l.Short == 0 {
+		l.Short = DefaultLimits.Short
+	}
+	if l.Short < 0 {
+		l.Short = 1 << 30
+	}
+	if l.MaxLen <= 0 {
+		l.MaxLen = 1 << 30
+	}
+	if l.MaxClauses <= 0 {
+		l.MaxClauses = DefaultLimits.MaxClauses
+	}
+	return l
+}
+
+// Stats counts a KB's work since New or Reset.
+type Stats struct {
+	Added      int // clauses stored
+	Subsumed   int // clauses not stored because one in the KB subsumes them
+	Removed    int // stored clauses removed because a new one subsumes them
+	Satisfied  int // stored clauses removed because KB0 satisfies them
+	Resolved   int // resolvents computed (pairs with exactly one clash)
+	Tautology  int // pairs skipped because they clash on several cells
+	Resolvents int // resolvents stored (a subset of Added)
+	Dropped    int // resolvents dropped by Limits.MaxLen or Limits.MaxClauses
+	Rounds     int // calls of Resolve that found work to do
+}
+
+// KB is a knowledge base over the cells of one board: a set of clauses over
+// cell variables plus KB0, the settled literals. It keeps these
+// invariants after every exported call returns:
+//
+//   - no stored clause mentions a cell settled in KB0 (clauses are
+//     simplified as literals settle; a clause that would become a unit
+//     settles its literal instead);
+//   - no stored clause subsumes another, and none is stored twice;
+//   - every literal KB0 settles follows from what was given (hints,
+//     assertions, counts) by unit propagation and restricted resolution.
+//
+// Literals and clause ids are plain integers and clauses index by
+// literal, so adding a hint costs time in the clauses it touches, not in
+// the board. A KB is not safe for concurrent use.
+type KB struct {
+	board    *game.Board
+	limits   Limits
+	val      []assign // KB0 by cell
+	reason   []int32  // per settled cell: the clause that settled it, or noClause
+	hintN    []uint8  // per opened cell: its hint, as given to AddHint
+	kb0      []Lit    // settled literals in the order they settled
+	lits     []Lit    // arena of every clause's literals
+	cls      []clauseRec
+	occ      [][]int32 // per literal: ids of clauses containing it (may hold dead ids)
+	occShort [][]int32 // per literal: ids of clauses of at most limits.Short literals
+	alive    int       // stored clauses
+	work     []int32   // ids of clauses not yet resolved against the KB, FIFO
+	workHead int
+	queue    []Lit // settled literals whose clauses are not yet simplified
+	scratch  []Lit
+	cand     []int32
+	broken   error // set once a contradiction is found; every later call returns it
+	stats    Stats
+}
+
+// New returns an empty KB over board b with the default limits.
+func New(b *game.Board) *KB {
+	return NewWithLimits(b, DefaultLimits)
+}
+
+// NewWithLimits returns an empty KB over board b with the given resolution
+// limits.
+func NewWithLimits(b *game.Board, l Limits) *KB {
+	k := &KB{limits: l.withDefaults()}
+	k.Reset(b)
+	return k
+}
+
+// Reset empties the KB for a new game on board b, keeping its memory.
+func (k *KB) Reset(b *game.Board) {
+	n := b.Len()
+	k.board = b
+	k.val = resize(k.val, n)
+	clear(k.val)
+	k.reason = resize(k.reason, n)
+	k.hintN = resize(k.hintN, n)
+	k.kb0 = k.kb0[:0]
+	k.lits = k.lits[:0]
+	k.cls = k.cls[:0]
+	if cap(k.occ) >= 2*n {
+		k.occ = k.occ[:2*n]
+		k.occShort = k.occShort[:2*n]
+	} else {
+		k.occ = make([][]int32, 2*n)
+		k.occShort = make([][]int32, 2*n)
+	}
+	for i := range k.occ {
+		k.occ[i] = k.occ[i][:0]
+		k.occShort[i] = k.occShort[i][:0]
+	}
+	k.alive = 0
+	k.work = k.work[:0]
+	k.workHead = 0
+	k.queue = k.queue[:0]
+	k.broken = nil
+	k.stats = Stats{}
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
+// Board returns the board the KB reasons about.
+func (k *KB) Board() *game.Board { return k.board }
+
+// Limits returns the KB's resolution limits, defaults filled in.
+func (k *KB) Limits() Limits { return k.limits }
+
+// Stats returns the work done since New or Reset.
+func (k *KB) Stats() Stats { return k.stats }
+
+// Len returns the number of clauses stored.
+func (k *KB) Len() int { return k.alive }
+
+// Value reports what KB0 knows of cell i: known is false if the cell is not
+// settled; otherwise mine says which way it settled.
+func (k *KB) Value(i int) (mine, known bool) {
+	switch k.val[i] {
+	case assignedMine:
+		return true, true
+	case assignedSafe:
+		return false, true
+	}
+	return false, false
+}
+
+// KB0 returns the settled literals in the order they settled. The slice is
+// shared and grows as literals settle: callers must not modify it, and may
+// remember its length to find the literals settled since.
+func (k *KB) KB0() []Lit { return k.kb0 }
+
+// Clauses returns a copy of the stored clauses, in the order they were
+// stored.
+func (k *KB) Clauses() []Clause {
+	out := make([]Clause, 0, k.alive)
+	for id := range k.cls {
+		if k.cls[id].alive {
+			out = append(out, append(Clause(nil), k.litsOf(int32(id))...))
+		}
+	}
+	return out
+}
+
+// Pending reports whether resolution has clauses left to try: if not, a
+// call of Resolve would add nothing.
+func (k *KB) Pending() bool { return k.workHead < len(k.work) }
+
+// Err returns the contradiction found so far, or nil.
+func (k *KB) Err() error { return k.broken }
+
+// Assert settles literal l (a cell opened safe, a mine flagged, a cell
+// proved by SAT) and propagates it. Asserting a settled literal again does
+// nothing; asserting its negation is a contradiction.
+func (k *KB) Assert(l Lit) error {
+	if k.broken != nil {
+		return k.broken
+	}
+	if err := k.settle(l, noClause); err != nil {
+		return err
+	}
+	return k.propagate()
+}
+
+// AddHint records that cell i was opened and shows hint n: the cell is
+// safe, and exactly n - (settled mines among its neighbours) of its
+// unsettled neighbours hold mines, added as binomial clauses (at most
+// C(8,4)+C(8,4) = 140 of them) and propagated.
+func (k *KB) AddHint(i, n int) error {
+	if k.broken != nil {
+		return k.broken
+	}
+	if n < 0 || n > 8 {
+		return fmt.Errorf("kb: hint %d at %v: want 0..8", n, k.board.Pos(i))
+	}
+	if err := k.settle(SafeLit(i), noClause); err != nil {
+		return err
+	}
+	if err := k.propagate(); err != nil {
+		return err
+	}
+	k.hintN[i] = uint8(n)
+	hint := n
+	var cells [8]int
+	free := cells[:0]
+	for _, j := range k.board.Neighbors(i) {
+		switch k.val[j] {
+		case unassigned:
+			free = append(free, int(j))
+		case assignedMine:
+			n--
+		}
+	}
+	if n < 0 || n > len(free) {
+		return k.fail(fmt.Errorf("kb: hint %d at %v: %d unsettled neighbours must hold %d mines: %w",
+			hint, k.board.Pos(i), len(free), n, ErrContradiction))
+	}
+	err := binomial(free, n, func(c Clause) error {
+		return k.add(c, rootOrigin(RuleHint, int32(i), noClause, noClause))
+	})
+	if err != nil {
+		return k.fail(err)
+	}
+	return k.propagate()
+}
+
+// AddTotal records that exactly n of cells hold mines (the global mine
+// count: cells are every cell not yet opened, n the level's mines). Settled
+// cells are taken out first. The constraint is added as binomial clauses
+// only if it needs at most maxClauses of them; added reports whether it
+// was.
+func (k *KB) AddTotal(cells []int, n, maxClauses int) (added bool, err error) {
+	if k.broken != nil {
+		return false, k.broken
+	}
+	free := make([]int, 0, len(cells))
+	for _, j := range cells {
+		switch k.val[j] {
+		case unassigned:
+			free = append(free, j)
+		case assignedMine:
+			n--
+		}
+	}
+	if n < 0 || n > len(free) {
+		return false, k.fail(fmt.Errorf("kb: %d mines left for %d unsettled cells: %w", n, len(free), ErrContradiction))
+	}
+	if !binomialFits(len(free), n, maxClauses) {
+		return false, nil
+	}
+	sortInts(free)
+	err = binomial(free, n, func(c Clause) error {
+		return k.add(c, rootOrigin(RuleTotal, -1, noClause, noClause))
+	})
+	if err != nil {
+		return false, k.fail(err)
+	}
+	return true, k.propagate()
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+func (k *KB) fail(err error) error {
+	if k.broken == nil {
+		k.broken = err
+	}
+	return k.broken
+}
+
+func (k *KB) litsOf(id int32) []Lit {
+	c := &k.cls[id]
+	return k.lits[c.off : c.off+c.n]
+}
+
+// live compacts list in place, dropping dead clause ids, and returns it.
+func (k *KB) live(list []int32) []int32 {
+	out := list[:0]
+	for _, id := range list {
+		if k.cls[id].alive {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// settle puts l in KB0 with the clause that forced it (noClause when
+// asserted) and queues it for propagation.
+func (k *KB) settle(l Lit, why int32) error {
+	c := l.Cell()
+	want := assignedMine
+	if !l.IsMine() {
+		want = assignedSafe
+	}
+	switch k.val[c] {
+	case want:
+		return nil
+	case unassigned:
+		k.val[c] = want
+		k.reason[c] = why
+		k.kb0 = append(k.kb0, l)
+		k.queue = append(k.queue, l)
+		return nil
+	}
+	return k.fail(fmt.Errorf("kb: %v is settled both as a mine and as safe: %w", k.board.Pos(c), ErrContradiction))
+}
+
+// propagate simplifies the clauses by every queued literal, settling the
+// literals of the clauses that become units, to a fixpoint.
+func (k *KB) propagate() error {
+	for len(k.queue) > 0 {
+		l := k.queue[len(k.queue)-1]
+		k.queue = k.queue[:len(k.queue)-1]
+		for _, id := range k.occ[l] {
+			if k.cls[id].alive {
+				k.kill(id)
+				k.stats.Satisfied++
+			}
+		}
+		k.occ[l] = k.occ[l][:0]
+		k.occShort[l] = k.occShort[l][:0]
+		nl := l.Not()
+		// Every clause holding -l shrinks. The list is detached first: the
+		// shorter clauses never hold -l, so nothing is appended to it.
+		list := k.occ[nl]
+		k.occ[nl] = nil
+		k.occShort[nl] = k.occShort[nl][:0]
+		for _, id := range list {
+			if !k.cls[id].alive {
+				continue
+			}
+			k.kill(id)
+			o := k.cls[id].origin
+			o.p1, o.p2 = noClause, noClause
+			if err := k.add(k.litsOf(id), o); err != nil {
+				return err
+			}
+		}
+		k.occ[nl] = list[:0]
+	}
+	return k.broken
+}
+
+func (k *KB) kill(id int32) {
+	k.cls[id].alive = false
+	k.alive--
+}
+
+// add simplifies c by KB0 and stores it unless something in the KB
+// subsumes it, removing the clauses it subsumes. A clause that simplifies
+// to a unit settles its literal instead (propagated by the caller's next
+// propagate). o gives the provenance: a new root has o.root == noClause; a
+// clause simplified from another keeps that clause's root. c may alias the
+// arena: it is copied before the arena grows.
+func (k *KB) add(c []Lit, o origin) error {
+	s := k.scratch[:0]
+	for _, l := range c {
+		switch k.val[l.Cell()] {
+		case unassigned:
+			s = append(s, l)
+		case assignedMine:
+			if l.IsMine() {
+				k.scratch = s
+				return nil // satisfied
+			}
+		case assignedSafe:
+			if !l.IsMine() {
+				k.scratch = s
+				return nil
+			}
+		}
+	}
+	k.scratch = s
+	if len(s) == 0 {
+		return k.fail(fmt.Errorf("kb: a clause became empty: %w", ErrContradiction))
+	}
+	sig := signature(s)
+	if len(s) > 1 && k.subsumed(s, sig) {
+		k.stats.Subsumed++
+		return nil
+	}
+	id := int32(len(k.cls))
+	if o.root == noClause {
+		o.root = id
+	}
+	rec := clauseRec{off: int32(len(k.lits)), n: int32(len(s)), sig: sig, origin: o}
+	k.lits = append(k.lits, s...)
+	if len(s) == 1 {
+		// A unit is recorded, so that its literal has a reason, but never
+		// stored: it settles instead.
+		k.cls = append(k.cls, rec)
+		return k.settle(s[0], id)
+	}
+	rec.alive = true
+	k.cls = append(k.cls, rec)
+	k.alive++
+	k.stats.Added++
+	k.removeSubsumedBy(id)
+	short := len(s) <= k.limits.Short
+	for _, l := range k.litsOf(id) {
+		k.occ[l] = append(k.occ[l], id)
+		if short {
+			k.occShort[l] = append(k.occShort[l], id)
+		}
+	}
+	k.work = append(k.work, id)
+	return nil
+}
+
+// subsumed reports whether a stored clause is a subset of c. A subset of c
+// holds its own first literal, which is in c, so each candidate is tested
+// once: from the occurrence list of its first literal.
+func (k *KB) subsumed(c []Lit, sig uint64) bool {
+	for _, l := range c {
+		list := k.live(k.occ[l])
+		k.occ[l] = list
+		for _, id := range list {
+			d := &k.cls[id]
+			if d.n > int32(len(c)) || d.sig&^sig != 0 || k.lits[d.off] != l {
+				continue
+			}
+			if subset(k.lits[d.off:d.off+d.n], c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// removeSubsumedBy removes the stored clauses that clause id subsumes. A
+// superset of c holds every literal of c, so it suffices to scan the
+// shortest occurrence list among c's literals.
+func (k *KB) removeSubsumedBy(id int32) {
+	c := k.litsOf(id)
+	sig := k.cls[id].sig
+	best := c[0]
+	for _, l := range c[1:] {
+		if len(k.occ[l]) < len(k.occ[best]) {
+			best = l
+		}
+	}
+	for _, d := range k.occ[best] {
+		r := &k.cls[d]
+		if !r.alive || r.n <= int32(len(c)) || sig&^r.sig != 0 {
+			continue
+		}
+		if subset(c, k.lits[r.off:r.off+r.n]) {
+			k.kill(d)
+			k.stats.Removed++
+		}
+	}
+}

@@ -1,0 +1,703 @@
+package kb
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+)
+
+// position is a test board written as text, one row per line: a digit is
+// an opened cell showing that hint, '*' a hidden mine, '.' a hidden safe
+// cell. Hints are checked against the mines.
+type position struct {
+	board *game.Board
+	mine  []bool // the hidden layout
+	hints []int  // opened cells, row-major
+	hintN []int  // per cell: the hint, or -1
+}
+
+func mustPosition(t testing.TB, text string) *position {
+	t.Helper()
+	rows := strings.Split(strings.TrimSpace(text), "\n")
+	for i := range rows {
+		rows[i] = strings.TrimSpace(rows[i])
+	}
+	b := game.MustBoard(len(rows), len(rows[0]))
+	p := &position{board: b, mine: make([]bool, b.Len()), hintN: make([]int, b.Len())}
+	for r, row := range rows {
+		if len(row) != b.Cols() {
+			t.Fatalf("row %d has %d cells, want %d", r, len(row), b.Cols())
+		}
+		for c, ch := range row {
+			i := r*b.Cols() + c
+			p.hintN[i] = -1
+			switch {
+			case ch == '*':
+				p.mine[i] = true
+			case ch == '.':
+			case ch >= '0' && ch <= '8':
+				p.hintN[i] = int(ch - '0')
+				p.hints = append(p.hints, i)
+			default:
+				t.Fatalf("row %d: bad cell %q", r, ch)
+			}
+		}
+	}
+	for _, i := range p.hints {
+		n := 0
+		for _, j := range b.Neighbors(i) {
+			if p.mine[j] {
+				n++
+			}
+		}
+		if n != p.hintN[i] {
+			t.Fatalf("hint %d at %v, but %d mines around it", p.hintN[i], b.Pos(i), n)
+		}
+	}
+	return p
+}
+
+// check is the KB's invariant checker, called after every change: KB0
+// agrees with the hidden layout, the layout satisfies every stored clause,
+// and the KB's structure holds (no stored clause mentions a settled cell,
+// none subsumes another, the occurrence lists index every stored clause,
+// every settled literal has a reason whose clause the layout satisfies).
+func check(t *testing.T, k *KB, mine []bool) {
+	t.Helper()
+	if k.Err() != nil {
+		t.Fatalf("KB broken: %v", k.Err())
+	}
+	for _, l := range k.KB0() {
+		if mine[l.Cell()] != l.IsMine() {
+			t.Fatalf("KB0 holds %s, but the cell is %s", l.Format(k.board), map[bool]string{true: "a mine", false: "safe"}[mine[l.Cell()]])
+		}
+		r := k.Explain(l)
+		if r.Rule != RuleAsserted && !r.Clause.Satisfied(mine) {
+			t.Fatalf("reason of %s is violated: %s", l.Format(k.board), r.Format(k.board))
+		}
+	}
+	var alive []int32
+	for id := range k.cls {
+		if k.cls[id].alive {
+			alive = append(alive, int32(id))
+		}
+	}
+	if len(alive) != k.Len() {
+		t.Fatalf("Len() = %d, but %d clauses are alive", k.Len(), len(alive))
+	}
+	for _, id := range alive {
+		c := k.litsOf(id)
+		if !Clause(c).Satisfied(mine) {
+			t.Fatalf("stored clause %s is violated by the layout (origin %v)", Clause(c).Format(k.board), k.cls[id].rule)
+		}
+		if len(c) < 2 || !slices.IsSorted(c) {
+			t.Fatalf("stored clause %v: want sorted, at least 2 literals", c)
+		}
+		for x, l := range c {
+			if _, known := k.Value(l.Cell()); known {
+				t.Fatalf("stored clause %s mentions settled %v", Clause(c).Format(k.board), k.board.Pos(l.Cell()))
+			}
+			if x > 0 && c[x-1].Cell() == l.Cell() {
+				t.Fatalf("stored clause %s repeats a cell", Clause(c).Format(k.board))
+			}
+			if !slices.Contains(k.occ[l], id) {
+				t.Fatalf("clause %s missing from the occurrence list of %s", Clause(c).Format(k.board), l.Format(k.board))
+			}
+			if short := len(c) <= k.limits.Short; short != slices.Contains(k.occShort[l], id) {
+				t.Fatalf("clause %s: short=%v but occShort disagrees", Clause(c).Format(k.board), short)
+			}
+		}
+		if k.cls[id].sig != signature(c) {
+			t.Fatalf("clause %s: stale signature", Clause(c).Format(k.board))
+		}
+	}
+	if len(alive) <= 2000 {
+		for _, a := range alive {
+			ca := &k.cls[a]
+			for _, b := range alive {
+				cb := &k.cls[b]
+				if a == b || ca.n > cb.n || ca.sig&^cb.sig != 0 {
+					continue // cheap necessary conditions; subset decides
+				}
+				if subset(k.litsOf(a), k.litsOf(b)) {
+					t.Fatalf("stored %s subsumes stored %s", Clause(k.litsOf(a)).Format(k.board), Clause(k.litsOf(b)).Format(k.board))
+				}
+			}
+		}
+	}
+}
+
+// saturate resolves until the KB is closed, checking after every call.
+func saturate(t *testing.T, k *KB, mine []bool) {
+	t.Helper()
+	for k.Pending() {
+		if _, err := k.Resolve(); err != nil {
+			t.Fatalf("Resolve: %v", err)
+		}
+		check(t, k, mine)
+	}
+}
+
+// forced returns, by brute force over every layout of the hidden cells
+// that agrees with the hints (the mine total ignored), the literals true
+// in all of them.
+func forced(p *position) map[Lit]bool {
+	var hidden []int
+	for i := range p.mine {
+		if p.hintN[i] < 0 {
+			hidden = append(hidden, i)
+		}
+	}
+	always := map[Lit]bool{}
+	first := true
+	layout := make([]bool, len(p.mine))
+	for bits := 0; bits < 1<<len(hidden); bits++ {
+		for k, i := range hidden {
+			layout[i] = bits>>k&1 == 1
+		}
+		ok := true
+		for _, h := range p.hints {
+			n := 0
+			for _, j := range p.board.Neighbors(h) {
+				if layout[j] {
+					n++
+				}
+			}
+			if n != p.hintN[h] {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if first {
+			for _, i := range hidden {
+				always[LitOf(i, layout[i])] = true
+			}
+			first = false
+			continue
+		}
+		for l := range always {
+			if layout[l.Cell()] != l.IsMine() {
+				delete(always, l)
+			}
+		}
+	}
+	return always
+}
+
+func TestBinomialMatchesBruteForce(t *testing.T) {
+	for m := 0; m <= 8; m++ {
+		for n := 0; n <= m; n++ {
+			t.Run(fmt.Sprintf("m=%d/n=%d", m, n), func(t *testing.T) {
+				cells := make([]int, m)
+				for i := range cells {
+					cells[i] = 3*i + 1 // any sorted cells
+				}
+				var clauses []Clause
+				err := binomial(cells, n, func(c Clause) error {
+					if !slices.IsSorted(c) {
+						t.Errorf("clause %v not sorted", c)
+					}
+					clauses = append(clauses, slices.Clone(c))
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !binomialFits(m, n, len(clauses)) || (len(clauses) > 0 && binomialFits(m, n, len(clauses)-1)) {
+					t.Errorf("%d clauses; binomialFits disagrees", len(clauses))
+				}
+				layout := make([]bool, 3*m+2)
+				for bits := 0; bits < 1<<m; bits++ {
+					count := 0
+					for i, c := range cells {
+						layout[c] = bits>>i&1 == 1
+						if layout[c] {
+							count++
+						}
+					}
+					sat := true
+					for _, c := range clauses {
+						if !c.Satisfied(layout) {
+							sat = false
+							break
+						}
+					}
+					if sat != (count == n) {
+						t.Errorf("layout %0*b (%d mines): clauses say %v", m, bits, count, sat)
+					}
+				}
+			})
+		}
+	}
+	if err := binomial([]int{1, 2}, 3, func(Clause) error { return nil }); !errors.Is(err, ErrContradiction) {
+		t.Errorf("3 mines among 2 cells: got %v; want ErrContradiction", err)
+	}
+}
+
+func TestResolvePair(t *testing.T) {
+	m, s := MineLit, SafeLit
+	tests := []struct {
+		name string
+		a, b Clause
+		want Clause
+		ok   bool
+	}{
+		{"one clash", Clause{m(1), m(2)}, Clause{s(1), m(3)}, Clause{m(2), m(3)}, true},
+		{"shared literal", Clause{m(1), s(4)}, Clause{s(1), s(4)}, Clause{s(4)}, true},
+		{"to empty", Clause{m(1)}, Clause{s(1)}, Clause{}, true},
+		{"two clashes", Clause{m(1), m(2)}, Clause{s(1), s(2)}, nil, false},
+		{"no clash", Clause{m(1), m(2)}, Clause{m(1), s(3)}, nil, false},
+		{"long", Clause{m(0), s(2), m(5), m(7)}, Clause{s(1), m(2)}, Clause{m(0), s(1), m(5), m(7)}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := resolve(nil, tt.a, tt.b)
+			if ok != tt.ok || (ok && !slices.Equal(got, tt.want)) {
+				t.Errorf("resolve(%v, %v) = %v, %v; want %v, %v", tt.a, tt.b, got, ok, tt.want, tt.ok)
+			}
+			got2, ok2 := resolve(nil, tt.b, tt.a)
+			if ok2 != ok || !slices.Equal(got, got2) {
+				t.Errorf("resolve is not symmetric: %v, %v vs %v, %v", got, ok, got2, ok2)
+			}
+		})
+	}
+}
+
+func TestSubsetAndSignature(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 5000; n++ {
+		a := randomClause(rng, 1+rng.IntN(5), 12)
+		b := randomClause(rng, 1+rng.IntN(8), 12)
+		want := true
+		for _, l := range a {
+			if !slices.Contains(b, l) {
+				want = false
+			}
+		}
+		if got := subset(a, b); got != want {
+			t.Fatalf("subset(%v, %v) = %v; want %v", a, b, got, want)
+		}
+		if want && signature(a)&^signature(b) != 0 {
+			t.Fatalf("signature filter rejects subset %v of %v", a, b)
+		}
+	}
+}
+
+func randomClause(rng *rand.Rand, n, cells int) Clause {
+	var c Clause
+	for _, i := range rng.Perm(cells)[:min(n, cells)] {
+		c = append(c, LitOf(i, rng.IntN(2) == 0))
+	}
+	slices.Sort(c)
+	return c
+}
+
+func TestLit(t *testing.T) {
+	b := game.MustBoard(3, 4)
+	for i := 0; i < b.Len(); i++ {
+		m, s := MineLit(i), SafeLit(i)
+		if m.Cell() != i || s.Cell() != i || !m.IsMine() || s.IsMine() || m.Not() != s || s.Not() != m {
+			t.Errorf("cell %d: literals %d, %d inconsistent", i, m, s)
+		}
+		if LitOf(i, true) != m || LitOf(i, false) != s {
+			t.Errorf("LitOf(%d) disagrees with MineLit/SafeLit", i)
+		}
+	}
+	if got, want := (Clause{MineLit(1), SafeLit(6)}).Format(b), "(0,1) v -(1,2)"; got != want {
+		t.Errorf("Format = %q; want %q", got, want)
+	}
+	if got := (Clause{}).Format(b); got != "false" {
+		t.Errorf("empty clause Format = %q; want false", got)
+	}
+}
+
+// TestInsertion drives insertion directly: duplicates are dropped, a clause
+// subsumed by a stored one is not stored, and a new clause removes the
+// stored clauses it subsumes.
+func TestInsertion(t *testing.T) {
+	b := game.MustBoard(1, 8)
+	m, s := MineLit, SafeLit
+	layout := []bool{false, true, true, false, false, false, false, false} // satisfies every clause below
+	type step struct {
+		add  Clause
+		want []Clause // the stored clauses afterwards, in storage order
+	}
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"duplicate dropped", []step{
+			{Clause{m(1), m(2)}, []Clause{{m(1), m(2)}}},
+			{Clause{m(1), m(2)}, []Clause{{m(1), m(2)}}},
+		}},
+		{"subsumed not added", []step{
+			{Clause{m(1), m(2)}, []Clause{{m(1), m(2)}}},
+			{Clause{m(1), m(2), s(3)}, []Clause{{m(1), m(2)}}},
+			{Clause{s(0), m(1), m(2)}, []Clause{{m(1), m(2)}}},
+		}},
+		{"subsuming removes", []step{
+			{Clause{m(1), m(2), s(3)}, []Clause{{m(1), m(2), s(3)}}},
+			{Clause{m(2), s(4), m(5)}, []Clause{{m(1), m(2), s(3)}, {m(2), s(4), m(5)}}},
+			{Clause{m(2), s(3)}, []Clause{{m(2), s(4), m(5)}, {m(2), s(3)}}},
+			{Clause{m(2), s(4)}, []Clause{{m(2), s(3)}, {m(2), s(4)}}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := New(b)
+			for n, st := range tt.steps {
+				if err := k.add(st.add, rootOrigin(RuleTotal, -1, noClause, noClause)); err != nil {
+					t.Fatalf("step %d: %v", n, err)
+				}
+				got := k.Clauses()
+				if !slices.EqualFunc(got, st.want, slices.Equal) {
+					t.Errorf("step %d: add %s: stored %v; want %v", n, st.add.Format(b), got, st.want)
+				}
+				check(t, k, layout)
+			}
+		})
+	}
+}
+
+// randomPosition returns a random rows x cols board with the given mines,
+// and a random fraction of its safe cells opened.
+func randomPosition(rng *rand.Rand, rows, cols, mines int, open float64) *position {
+	b := game.MustBoard(rows, cols)
+	p := &position{board: b, mine: make([]bool, b.Len()), hintN: make([]int, b.Len())}
+	for _, i := range rng.Perm(b.Len())[:mines] {
+		p.mine[i] = true
+	}
+	for i := range p.hintN {
+		p.hintN[i] = -1
+		if p.mine[i] || rng.Float64() >= open {
+			continue
+		}
+		n := 0
+		for _, j := range b.Neighbors(i) {
+			if p.mine[j] {
+				n++
+			}
+		}
+		p.hintN[i] = n
+		p.hints = append(p.hints, i)
+	}
+	return p
+}
+
+// feed adds the position's hints in the given order, saturating after
+// each if resolveEach is set (and at the end regardless), checking the
+// invariants after every change.
+func feed(t *testing.T, k *KB, p *position, order []int, resolveEach bool) {
+	t.Helper()
+	for _, i := range order {
+		if err := k.AddHint(i, p.hintN[i]); err != nil {
+			t.Fatalf("AddHint(%v, %d): %v", p.board.Pos(i), p.hintN[i], err)
+		}
+		check(t, k, p.mine)
+		if resolveEach {
+			saturate(t, k, p.mine)
+		}
+	}
+	saturate(t, k, p.mine)
+}
+
+func kb0Set(k *KB) map[Lit]bool {
+	out := map[Lit]bool{}
+	for _, l := range k.KB0() {
+		out[l] = true
+	}
+	return out
+}
+
+// TestSoundAndComplete feeds random small positions to a KB and compares
+// KB0 with the literals forced in every layout, found by brute force.
+// Under the default restriction KB0 must be a subset of them (soundness);
+// with unrestricted resolution it must equal them, since resolution with
+// subsumption to a fixpoint derives every prime implicate.
+func TestSoundAndComplete(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	var missed, total int
+	for n := 0; n < games; n++ {
+		p := randomPosition(rng, 4+rng.IntN(3), 4+rng.IntN(3), 3+rng.IntN(6), 0.3+0.4*rng.Float64())
+		hidden := p.board.Len() - len(p.hints)
+		if hidden > 20 {
+			continue
+		}
+		want := forced(p)
+		for _, lim := range []Limits{DefaultLimits, {Short: -1}} {
+			k := NewWithLimits(p.board, lim)
+			feed(t, k, p, p.hints, true)
+			got := kb0Set(k)
+			for l := range got {
+				if !want[l] && !slices.Contains(p.hints, l.Cell()) {
+					t.Fatalf("game %d, %+v: KB0 holds %s, not forced", n, lim, l.Format(p.board))
+				}
+			}
+			for l := range want {
+				if !got[l] {
+					if lim.Short < 0 {
+						t.Fatalf("game %d: unrestricted resolution misses forced %s", n, l.Format(p.board))
+					}
+					missed++
+				}
+			}
+			if lim.Short > 0 {
+				total += len(want)
+			}
+		}
+	}
+	t.Logf("binary-restricted resolution missed %d of %d forced literals", missed, total)
+}
+
+// TestSameDeductionsInAnyOrder feeds one position's hints in several orders
+// (all at once, one by one with resolution between, reversed, shuffled):
+// KB0 ends the same.
+func TestSameDeductionsInAnyOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 0))
+	positions := 40
+	if testing.Short() {
+		positions = 10
+	}
+	for n := 0; n < positions; n++ {
+		p := randomPosition(rng, 6+rng.IntN(5), 6+rng.IntN(8), 8+rng.IntN(10), 0.5)
+		reversed := slices.Clone(p.hints)
+		slices.Reverse(reversed)
+		orders := map[string][]int{"row-major": p.hints, "reversed": reversed}
+		for s := 0; s < 3; s++ {
+			sh := slices.Clone(p.hints)
+			rng.Shuffle(len(sh), func(i, j int) { sh[i], sh[j] = sh[j], sh[i] })
+			orders[fmt.Sprintf("shuffle%d", s)] = sh
+		}
+		t.Run(fmt.Sprintf("position%d", n), func(t *testing.T) {
+			var want map[Lit]bool
+			for _, name := range []string{"row-major", "reversed", "shuffle0", "shuffle1", "shuffle2"} {
+				for _, each := range []bool{false, true} {
+					k := New(p.board)
+					feed(t, k, p, orders[name], each)
+					got := kb0Set(k)
+					if want == nil {
+						want = got
+						continue
+					}
+					if !mapsEqual(got, want) {
+						t.Errorf("order %s (resolve each=%v): KB0 has %d literals; row-major all at once has %d", name, each, len(got), len(want))
+					}
+				}
+			}
+		})
+	}
+}
+
+func mapsEqual(a, b map[Lit]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for l := range a {
+		if !b[l] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSaturatedMeansAFullRoundAddsNothing checks the given-clause loop
+// against the definition of stuck: once Pending is false, resolving every
+// pair of stored clauses allowed by the restriction yields only tautologies
+// and clauses the KB already subsumes.
+func TestSaturatedMeansAFullRoundAddsNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n < 30; n++ {
+		p := randomPosition(rng, 8, 8, 10+rng.IntN(8), 0.45)
+		for _, lim := range []Limits{DefaultLimits, {Short: 3}} {
+			k := NewWithLimits(p.board, lim)
+			feed(t, k, p, p.hints, false)
+			stored := k.Clauses()
+			for _, a := range stored {
+				for _, b := range stored {
+					if len(a) > k.limits.Short && len(b) > k.limits.Short {
+						continue
+					}
+					r, ok := resolve(nil, a, b)
+					if !ok {
+						continue
+					}
+					if len(r) <= 1 {
+						t.Fatalf("position %d: stored %s and %s resolve to a unit or empty clause", n, a.Format(p.board), b.Format(p.board))
+					}
+					if !slices.ContainsFunc(stored, func(c Clause) bool { return subset(c, r) }) {
+						t.Fatalf("position %d, short %d: resolvent %s of %s and %s is new after saturation",
+							n, k.limits.Short, Clause(r).Format(p.board), a.Format(p.board), b.Format(p.board))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestContradiction(t *testing.T) {
+	b := game.MustBoard(2, 2)
+	tests := []struct {
+		name string
+		run  func(k *KB) error
+	}{
+		{"hint too large", func(k *KB) error {
+			k.Assert(SafeLit(1))
+			k.Assert(SafeLit(2))
+			return k.AddHint(0, 2) // only (1,1) is left
+		}},
+		{"mine and safe", func(k *KB) error {
+			k.Assert(MineLit(3))
+			return k.AddHint(3, 0)
+		}},
+		{"hints disagree", func(k *KB) error {
+			k.AddHint(0, 3)
+			return k.AddHint(1, 0)
+		}},
+		{"too few mines left", func(k *KB) error {
+			k.AddHint(0, 3)
+			_, err := k.AddTotal([]int{1, 2, 3}, 2, 100)
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := New(b)
+			err := tt.run(k)
+			if !errors.Is(err, ErrContradiction) {
+				t.Fatalf("got %v; want ErrContradiction", err)
+			}
+			if !errors.Is(k.Assert(SafeLit(0)), ErrContradiction) {
+				t.Errorf("a broken KB accepted more work")
+			}
+		})
+	}
+	if err := New(b).AddHint(0, 9); err == nil || errors.Is(err, ErrContradiction) {
+		t.Errorf("AddHint(0, 9) = %v; want a usage error", err)
+	}
+}
+
+// TestUnitAndResolution plays small positions whose deductions are known:
+// the literals settled, and whether resolution was needed for some.
+func TestUnitAndResolution(t *testing.T) {
+	tests := []struct {
+		name       string
+		board      string
+		want       []string // the literals settled beyond the opened cells
+		resolution bool     // some literal needs resolution, not only units
+	}{
+		{"a 1 with one hidden neighbour", `
+			11
+			1*`, []string{"(1,1)"}, false},
+		{"nothing to deduce", `
+			1.
+			1*`, nil, false},
+		{"1-1 from the wall", `
+			11..
+			*...`, []string{"-(0,2)", "-(1,2)"}, true},
+		{"1-2-1", `
+			121
+			*.*`, []string{"(1,0)", "-(1,1)", "(1,2)"}, true},
+		{"a 0 opens its neighbours", `
+			0..
+			...
+			..*`, []string{"-(0,1)", "-(1,0)", "-(1,1)"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := mustPosition(t, tt.board)
+			k := New(p.board)
+			feed(t, k, p, p.hints, false)
+			var got []string
+			resolution := false
+			for _, l := range k.KB0() {
+				switch r := k.Explain(l); r.Rule {
+				case RuleAsserted:
+					continue
+				case RuleResolution:
+					resolution = true
+				case RuleHint:
+					if !slices.Contains(r.Clause, l) || p.hintN[r.Hint] < 0 {
+						t.Errorf("%s: reason %s is not a clause of an opened hint", l.Format(p.board), r.Format(p.board))
+					}
+				}
+				got = append(got, l.Format(p.board))
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tt.want))
+			if !slices.Equal(got, want) {
+				t.Errorf("settled %v; want %v", got, want)
+			}
+			if resolution != tt.resolution {
+				t.Errorf("resolution used: %v; want %v", resolution, tt.resolution)
+			}
+		})
+	}
+}
+
+func TestAddTotal(t *testing.T) {
+	p := mustPosition(t, `
+		1...
+		*..*`)
+	k := New(p.board)
+	feed(t, k, p, p.hints, false)
+	all := []int{1, 2, 3, 4, 5, 6, 7}
+	if added, err := k.AddTotal(all, 2, 10); err != nil || added {
+		t.Fatalf("AddTotal over 7 cells with a budget of 10 = %v, %v; want not added", added, err)
+	}
+	if added, err := k.AddTotal(all, 2, 1000); err != nil || !added {
+		t.Fatalf("AddTotal = %v, %v; want added", added, err)
+	}
+	check(t, k, p.mine)
+	saturate(t, k, p.mine)
+	if len(k.KB0()) != 1 {
+		t.Errorf("KB0 = %v: the count alone settles nothing here", k.KB0())
+	}
+	// Settle every cell but the far corner's neighbours by hand; the count
+	// then finishes the board.
+	for _, i := range []int{1, 2, 3, 5, 6} {
+		k.Assert(SafeLit(i))
+		check(t, k, p.mine)
+	}
+	saturate(t, k, p.mine)
+	for _, i := range []int{4, 7} {
+		mine, known := k.Value(i)
+		if !known || mine != p.mine[i] {
+			t.Errorf("cell %v: known %v mine %v; want known, mine %v", p.board.Pos(i), known, mine, p.mine[i])
+		}
+	}
+	if r := k.Explain(LitOf(7, true)); r.Rule != RuleTotal && r.Rule != RuleResolution {
+		t.Errorf("(1,3) settled by %v; want the global count", r.Rule)
+	}
+}
+
+func ExampleKB_Explain() {
+	// Three 1s around a hidden corner: once (0,0) and (1,0) are open, the
+	// at-least-one clause of the hint at (0,1) has one literal left, (1,1).
+	// A reason shows its clause as first derived; its other literals are
+	// false in KB0.
+	b := game.MustBoard(2, 2)
+	k := New(b)
+	k.AddHint(1, 1)
+	k.AddHint(2, 1)
+	k.AddHint(0, 1)
+	for _, l := range k.KB0() {
+		fmt.Printf("%s: %v, %s\n", l.Format(b), k.Explain(l).Rule, k.Explain(l).Format(b))
+	}
+	// Output:
+	// -(0,1): asserted, asserted
+	// -(1,0): asserted, asserted
+	// -(0,0): asserted, asserted
+	// (1,1): unit, clause (0,0) v (1,0) v (1,1) of hint 1 at (0,1)
+}

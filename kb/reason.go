@@ -1,0 +1,90 @@
+package kb
+
+import (
+	"fmt"
+
+	"github.com/minesat/minesat/game"
+)
+
+// Rule says how a clause of the KB, or a literal of KB0, was derived.
+type Rule uint8
+
+// The rules of the clause KB.
+const (
+	RuleAsserted   Rule = iota // given from outside: an opened cell, a flag, a SAT result
+	RuleHint                   // a clause of a hint's binomial encoding
+	RuleResolution             // a resolvent of two clauses
+	RuleTotal                  // a clause of the global mine count's binomial encoding
+)
+
+// String returns "asserted", "unit", "resolution" or "global count": the
+// name of the step that settles a literal through a clause of that kind
+// (a hint clause settles its literal by unit propagation).
+func (r Rule) String() string {
+	switch r {
+	case RuleAsserted:
+		return "asserted"
+	case RuleHint:
+		return "unit"
+	case RuleResolution:
+		return "resolution"
+	case RuleTotal:
+		return "global count"
+	}
+	return fmt.Sprintf("Rule(%d)", uint8(r))
+}
+
+// Reason is why KB0 holds a literal.
+type Reason struct {
+	Rule Rule // RuleAsserted, or the kind of clause that became a unit
+	// Clause is the clause that became the unit, as first derived: its
+	// other literals are false in KB0. Nil when asserted.
+	Clause Clause
+	// Hint is the hint's cell (row-major) when Rule is RuleHint, else -1;
+	// HintN is the number it shows.
+	Hint, HintN int
+	// Parents are the two clauses resolved into Clause when Rule is
+	// RuleResolution, each as it stood when resolved.
+	Parents [2]Clause
+}
+
+// Explain returns why KB0 holds l. It panics if l is not in KB0.
+func (k *KB) Explain(l Lit) Reason {
+	c := l.Cell()
+	if mine, known := k.Value(c); !known || mine != l.IsMine() {
+		panic(fmt.Sprintf("kb: Explain(%s): the literal is not settled", l.Format(k.board)))
+	}
+	id := k.reason[c]
+	if id == noClause {
+		return Reason{Rule: RuleAsserted, Hint: -1}
+	}
+	root := &k.cls[k.cls[id].root]
+	r := Reason{Rule: root.rule, Clause: k.copyLits(root.root), Hint: -1}
+	switch root.rule {
+	case RuleHint:
+		r.Hint, r.HintN = int(root.hint), int(k.hintN[root.hint])
+	case RuleResolution:
+		r.Parents = [2]Clause{k.copyLits(root.p1), k.copyLits(root.p2)}
+	}
+	return r
+}
+
+func (k *KB) copyLits(id int32) Clause { return append(Clause(nil), k.litsOf(id)...) }
+
+// Format writes the reason with cell names, for example
+// "clause -(0,1) v -(1,1) of hint 1 at (0,0)" or
+// "clause -(1,2), resolvent of (0,1) v -(1,2) and -(0,1) v -(1,2)".
+func (r Reason) Format(b *game.Board) string {
+	switch r.Rule {
+	case RuleAsserted:
+		return "asserted"
+	case RuleHint:
+		return fmt.Sprintf("clause %s of hint %d at %v", r.Clause.Format(b), r.HintN, b.Pos(r.Hint))
+	case RuleResolution:
+		return fmt.Sprintf("clause %s, resolvent of %s and %s", r.Clause.Format(b),
+			r.Parents[0].Format(b), r.Parents[1].Format(b))
+	case RuleTotal:
+		return fmt.Sprintf("clause %s of the global mine count", r.Clause.Format(b))
+	}
+	return r.Rule.String()
+}
