@@ -131,6 +131,7 @@ type KB struct {
 	cls      []clauseRec
 	occ      [][]int32 // per literal: ids of clauses containing it (may hold dead ids)
 	occShort [][]int32 // per literal: ids of clauses of at most limits.Short literals
+	occFirst [][]int32 // per literal: ids of clauses whose smallest literal it is
 	alive    int       // stored clauses
 	work     []int32   // ids of clauses not yet resolved against the KB, FIFO
 	workHead int
@@ -168,13 +169,16 @@ func (k *KB) Reset(b *game.Board) {
 	if cap(k.occ) >= 2*n {
 		k.occ = k.occ[:2*n]
 		k.occShort = k.occShort[:2*n]
+		k.occFirst = k.occFirst[:2*n]
 	} else {
 		k.occ = make([][]int32, 2*n)
 		k.occShort = make([][]int32, 2*n)
+		k.occFirst = make([][]int32, 2*n)
 	}
 	for i := range k.occ {
 		k.occ[i] = k.occ[i][:0]
 		k.occShort[i] = k.occShort[i][:0]
+		k.occFirst[i] = k.occFirst[i][:0]
 	}
 	k.alive = 0
 	k.work = k.work[:0]
@@ -394,12 +398,14 @@ func (k *KB) propagate() error {
 		}
 		k.occ[l] = k.occ[l][:0]
 		k.occShort[l] = k.occShort[l][:0]
+		k.occFirst[l] = k.occFirst[l][:0]
 		nl := l.Not()
 		// Every clause holding -l shrinks. The list is detached first: the
 		// shorter clauses never hold -l, so nothing is appended to it.
 		list := k.occ[nl]
 		k.occ[nl] = nil
 		k.occShort[nl] = k.occShort[nl][:0]
+		k.occFirst[nl] = k.occFirst[nl][:0]
 		for _, id := range list {
 			if !k.cls[id].alive {
 				continue
@@ -472,6 +478,7 @@ func (k *KB) add(c []Lit, o origin) error {
 	k.stats.Added++
 	k.removeSubsumedBy(id)
 	short := len(s) <= k.limits.Short
+	k.occFirst[s[0]] = append(k.occFirst[s[0]], id)
 	for _, l := range k.litsOf(id) {
 		k.occ[l] = append(k.occ[l], id)
 		if short {
@@ -483,15 +490,16 @@ func (k *KB) add(c []Lit, o origin) error {
 }
 
 // subsumed reports whether a stored clause is a subset of c. A subset of c
-// holds its own first literal, which is in c, so each candidate is tested
-// once: from the occurrence list of its first literal.
+// holds its own smallest literal, which is in c, so the candidates are the
+// clauses indexed under their smallest literal by occFirst, for each
+// literal of c: each stored clause is looked at once at most.
 func (k *KB) subsumed(c []Lit, sig uint64) bool {
 	for _, l := range c {
-		list := k.live(k.occ[l])
-		k.occ[l] = list
+		list := k.live(k.occFirst[l])
+		k.occFirst[l] = list
 		for _, id := range list {
 			d := &k.cls[id]
-			if d.n > int32(len(c)) || d.sig&^sig != 0 || k.lits[d.off] != l {
+			if d.n > int32(len(c)) || d.sig&^sig != 0 {
 				continue
 			}
 			if subset(k.lits[d.off:d.off+d.n], c) {

@@ -108,6 +108,9 @@ func check(t *testing.T, k *KB, mine []bool) {
 			if !slices.Contains(k.occ[l], id) {
 				t.Fatalf("clause %s missing from the occurrence list of %s", Clause(c).Format(k.board), l.Format(k.board))
 			}
+			if first := x == 0; first != slices.Contains(k.occFirst[l], id) {
+				t.Fatalf("clause %s: occFirst disagrees on %s", Clause(c).Format(k.board), l.Format(k.board))
+			}
 			if short := len(c) <= k.limits.Short; short != slices.Contains(k.occShort[l], id) {
 				t.Fatalf("clause %s: short=%v but occShort disagrees", Clause(c).Format(k.board), short)
 			}

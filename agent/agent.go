@@ -1,0 +1,436 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// ErrUnsound is returned when a deduced move turns out wrong: an open that
+// hits a mine or a flag on a safe cell. It means a bug, never bad luck.
+var ErrUnsound = errors.New("agent: a deduced move was wrong")
+
+// Outcome is how a game ended for the agent.
+type Outcome uint8
+
+// The outcomes of a game.
+const (
+	Unfinished Outcome = iota // stopped by its context before the end
+	Won                       // every safe cell open
+	Lost                      // a guess opened a mine
+	Stuck                     // no strategy found a move
+)
+
+// String returns "unfinished", or the record's result word: "won", "lost"
+// or "stuck".
+func (o Outcome) String() string {
+	switch o {
+	case Won:
+		return game.ResultWon
+	case Lost:
+		return game.ResultLost
+	case Stuck:
+		return game.ResultStuck
+	}
+	return "unfinished"
+}
+
+// Result is one game's outcome and what it took.
+type Result struct {
+	Outcome Outcome
+	Moves   []Move        // every move, in order; nil unless WithMoves or an Observer asked for them
+	Guesses int           // guessed moves
+	Deduced int           // moves proved safe or a mine (the first click included)
+	ByRule  [8]int        // moves per Rule
+	SAT     int           // calls of the SAT step
+	KB      kb.Stats      // the KB's work
+	Elapsed time.Duration // wall time of Play
+}
+
+// Observer is called after every move with the game in its new state.
+type Observer func(g *game.Game, m Move)
+
+// Option configures an Agent.
+type Option func(*Agent) error
+
+// Agent plays games. It keeps its KB and buffers between games, so one
+// Agent per worker goroutine plays many games without allocating much; an
+// Agent is not safe for concurrent use.
+type Agent struct {
+	strategies []Strategy
+	preset     string
+	noGuess    bool
+	guesser    Guesser
+	first      *game.Pos
+	rng        *rand.Rand
+	trace      io.Writer
+	observer   Observer
+	moves      bool
+	limits     kb.Limits
+	findForced ForcedFinder
+
+	pos Position
+}
+
+// New returns an agent playing the "full" preset unless options say
+// otherwise.
+func New(opts ...Option) (*Agent, error) {
+	a := &Agent{preset: PresetFull, limits: kb.DefaultLimits, guesser: LocalGuesser{}, findForced: defaultFindForced}
+	for _, o := range opts {
+		if err := o(a); err != nil {
+			return nil, err
+		}
+	}
+	if a.strategies == nil {
+		s, err := Preset(a.preset, a.guesser, a.findForced)
+		if err != nil {
+			return nil, err
+		}
+		a.strategies = s
+	}
+	if a.noGuess {
+		kept := a.strategies[:0:0]
+		for _, s := range a.strategies {
+			if _, ok := s.(GuessStrategy); !ok {
+				kept = append(kept, s)
+			}
+		}
+		a.strategies = kept
+	}
+	return a, nil
+}
+
+// WithStrategy selects a preset by name: "kb", "sat" or "full".
+func WithStrategy(name string) Option {
+	return func(a *Agent) error {
+		if _, err := Preset(name, nil, nil); err != nil {
+			return err
+		}
+		a.preset = name
+		return nil
+	}
+}
+
+// WithStrategies replaces the preset with an explicit list, tried in order.
+func WithStrategies(s ...Strategy) Option {
+	return func(a *Agent) error {
+		if len(s) == 0 {
+			return fmt.Errorf("agent: no strategies")
+		}
+		a.strategies = append([]Strategy(nil), s...)
+		return nil
+	}
+}
+
+// WithNoGuess removes guessing: a game whose logic runs out ends stuck.
+func WithNoGuess() Option {
+	return func(a *Agent) error { a.noGuess = true; return nil }
+}
+
+// WithGuesser sets how the "full" preset guesses (default LocalGuesser).
+func WithGuesser(g Guesser) Option {
+	return func(a *Agent) error {
+		if g == nil {
+			return fmt.Errorf("agent: nil guesser")
+		}
+		a.guesser = g
+		return nil
+	}
+}
+
+// WithForcedFinder sets the SAT step's prover (default kb.FindForced).
+func WithForcedFinder(f ForcedFinder) Option {
+	return func(a *Agent) error {
+		if f == nil {
+			return fmt.Errorf("agent: nil forced finder")
+		}
+		a.findForced = f
+		return nil
+	}
+}
+
+// WithFirst sets the first click under RulesSafe and RulesZero (default
+// the top-left corner).
+func WithFirst(p game.Pos) Option {
+	return func(a *Agent) error { a.first = &p; return nil }
+}
+
+// WithRand makes every game draw its random choices from rng. By default
+// each game gets its own generator, seeded from the game's seed, so its
+// moves do not depend on the games played before; with WithRand they do.
+func WithRand(rng *rand.Rand) Option {
+	return func(a *Agent) error { a.rng = rng; return nil }
+}
+
+// WithTrace writes one line per move to w: the move number, the op, the
+// cell and the why.
+func WithTrace(w io.Writer) Option {
+	return func(a *Agent) error { a.trace = w; return nil }
+}
+
+// WithObserver calls f after every move.
+func WithObserver(f Observer) Option {
+	return func(a *Agent) error { a.observer = f; return nil }
+}
+
+// WithMoves keeps every move in Result.Moves, as records need.
+func WithMoves() Option {
+	return func(a *Agent) error { a.moves = true; return nil }
+}
+
+// WithLimits sets the KB's resolution limits (default kb.DefaultLimits).
+func WithLimits(l kb.Limits) Option {
+	return func(a *Agent) error { a.limits = l; return nil }
+}
+
+// Strategies returns the names of the strategies the agent tries, in order.
+func (a *Agent) Strategies() []string {
+	out := make([]string, len(a.strategies))
+	for i, s := range a.strategies {
+		out[i] = s.Name()
+	}
+	return out
+}
+
+// Position is what strategies see: the player's view of the game and the
+// KB built from it. Strategies may read both and may add to the KB (a
+// settled literal becomes a move through Pending); they must not change
+// View, which the agent keeps in step with the game.
+type Position struct {
+	View  *game.Puzzle // what the player sees; Flagged cells are known mines, Mines the level's total
+	KB    *kb.KB       // clauses and KB0 over the cells
+	Rand  *rand.Rand   // the game's random source
+	Moves int          // moves played so far
+
+	SATCalls int // calls of the SAT step so far
+
+	acted      int  // KB0 literals already turned into moves
+	totalAdded bool // the global count is in the KB
+	closed     int  // Unknown cells in View
+	flagged    int  // Flagged cells in View
+}
+
+// Unknown returns the number of cells neither open nor flagged.
+func (p *Position) Unknown() int { return p.closed }
+
+// MinesLeft returns the level's mines minus the flagged cells.
+func (p *Position) MinesLeft() int { return p.View.Mines - p.flagged }
+
+// Pending returns the moves for the literals KB0 settled since the last
+// call, skipping cells already open or flagged. Each move carries the
+// reason the KB gives for its literal.
+func (p *Position) Pending() []Move {
+	kb0 := p.KB.KB0()
+	var out []Move
+	for _, l := range kb0[p.acted:] {
+		i := l.Cell()
+		if p.View.Cells[i].State != game.Unknown {
+			continue
+		}
+		r := p.KB.Explain(l)
+		m := Move{Op: OpOpen, Cell: i, Rule: ruleOf(r.Rule), Reason: r}
+		if l.IsMine() {
+			m.Op = OpFlag
+		}
+		out = append(out, m)
+	}
+	p.acted = len(kb0)
+	return out
+}
+
+// gameSeedStream is the second PCG word of a game's own generator.
+const gameSeedStream = 0x6167656e74 // "agent"
+
+// Play plays g to its end: won, lost, or stuck. Under RulesSafe and
+// RulesZero it opens the first click itself; under RulesSeed the initial
+// cells are already open. It returns an error if ctx ends (the outcome is
+// then Unfinished), if a deduced move turns out wrong (ErrUnsound: a bug),
+// or if a strategy fails.
+func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
+	start := time.Now()
+	res := Result{}
+	b := g.Board()
+	p := &a.pos
+	if p.KB == nil {
+		p.KB = kb.NewWithLimits(b, a.limits)
+	} else {
+		p.KB.Reset(b)
+	}
+	if p.View == nil || p.View.Board != b {
+		p.View = &game.Puzzle{Board: b, Cells: make([]game.Cell, b.Len())}
+	}
+	p.View.Mines = g.Level().Mines
+	clear(p.View.Cells)
+	p.closed, p.flagged, p.acted, p.totalAdded, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0
+	p.Rand = a.rng
+	if p.Rand == nil {
+		p.Rand = rand.New(rand.NewPCG(uint64(g.Seed()), gameSeedStream))
+	}
+	play := &playState{a: a, g: g, res: &res}
+	finish := func(err error) (Result, error) {
+		res.KB = p.KB.Stats()
+		res.SAT = p.SATCalls
+		res.Elapsed = time.Since(start)
+		return res, err
+	}
+	for i := 0; i < b.Len(); i++ {
+		if c := g.Cell(i); c.State == game.Revealed {
+			if err := play.learn(i, c); err != nil {
+				return finish(err)
+			}
+		}
+	}
+	if g.Status() == game.Playing && p.closed == b.Len() {
+		first := game.Pos{}
+		if a.first != nil {
+			first = *a.first
+		}
+		if err := play.apply(ctx, Move{Op: OpOpen, Cell: b.Index(first), Rule: RuleFirst}); err != nil {
+			return finish(err)
+		}
+	}
+	for g.Status() == game.Playing {
+		if err := ctx.Err(); err != nil {
+			return finish(err)
+		}
+		var moves []Move
+		for _, s := range a.strategies {
+			var err error
+			moves, err = s.Deduce(ctx, p)
+			if err != nil {
+				return finish(fmt.Errorf("agent: strategy %s: %w", s.Name(), err))
+			}
+			if len(moves) > 0 {
+				break
+			}
+		}
+		if len(moves) == 0 {
+			res.Outcome = Stuck
+			return finish(nil)
+		}
+		for _, m := range moves {
+			if g.Status() != game.Playing {
+				break
+			}
+			if err := play.apply(ctx, m); err != nil {
+				return finish(err)
+			}
+		}
+	}
+	switch g.Status() {
+	case game.Won:
+		res.Outcome = Won
+	case game.Lost:
+		res.Outcome = Lost
+	}
+	return finish(nil)
+}
+
+// playState is one game in progress.
+type playState struct {
+	a   *Agent
+	g   *game.Game
+	res *Result
+}
+
+// learn tells the view and the KB that cell i is open with hint c.
+func (s *playState) learn(i int, c game.Cell) error {
+	p := &s.a.pos
+	switch p.View.Cells[i].State {
+	case game.Unknown:
+		p.closed--
+	case game.Flagged:
+		p.flagged--
+	}
+	p.View.Cells[i] = c
+	return p.KB.AddHint(i, int(c.Hint))
+}
+
+// apply plays m unless the cell is already open (or flagged, for a flag),
+// and tells the view, the KB, the result and the observers.
+func (s *playState) apply(ctx context.Context, m Move) error {
+	a, g, p := s.a, s.g, &s.a.pos
+	b := g.Board()
+	switch p.View.Cells[m.Cell].State {
+	case game.Revealed:
+		return nil
+	case game.Flagged:
+		if m.Op == OpFlag {
+			return nil
+		}
+	}
+	switch m.Op {
+	case OpFlag:
+		if m.Rule.Deduced() && !g.IsMine(m.Cell) {
+			return fmt.Errorf("%w: flag %v (%s) is safe", ErrUnsound, b.Pos(m.Cell), m.Why(b))
+		}
+		if err := g.Flag(b.Pos(m.Cell)); err != nil {
+			return fmt.Errorf("agent: %w", err)
+		}
+		p.closed--
+		p.flagged++
+		p.View.Cells[m.Cell].State = game.Flagged
+		if err := p.KB.Assert(kb.MineLit(m.Cell)); err != nil {
+			return err
+		}
+	case OpOpen:
+		opened, err := g.Open(b.Pos(m.Cell))
+		if errors.Is(err, game.ErrMine) {
+			if m.Rule.Deduced() {
+				return fmt.Errorf("%w: open %v (%s) is a mine", ErrUnsound, b.Pos(m.Cell), m.Why(b))
+			}
+		} else if err != nil {
+			return fmt.Errorf("agent: %w", err)
+		}
+		for _, j := range opened {
+			if err := s.learn(j, g.Cell(j)); err != nil {
+				return err
+			}
+		}
+		if a.moves || a.observer != nil {
+			m.Opened = opened
+		}
+	default:
+		return fmt.Errorf("agent: move with op %v", m.Op)
+	}
+	p.Moves++
+	s.res.ByRule[m.Rule]++
+	if m.Rule == RuleGuess {
+		s.res.Guesses++
+	} else {
+		s.res.Deduced++
+	}
+	if a.moves {
+		s.res.Moves = append(s.res.Moves, m)
+	}
+	if a.trace != nil {
+		fmt.Fprintf(a.trace, "%d %s %v %s\n", p.Moves, m.Op, b.Pos(m.Cell), m.Why(b))
+	}
+	if a.observer != nil {
+		a.observer(g, m)
+	}
+	return nil
+}
+
+// Record returns the game as a record: its header, every move with its why
+// (res must come from an agent with WithMoves), and the result.
+func Record(g *game.Game, res Result) game.Record {
+	l := g.Level()
+	b := g.Board()
+	rec := game.Record{
+		Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,
+		Rules: g.Rules().String(), Seed: g.Seed(),
+		Mines: game.Pairs(g.Mines()), Initial: game.Pairs(g.Initial()),
+		Moves: make([]game.Move, 0, len(res.Moves)), Result: res.Outcome.String(),
+	}
+	for _, m := range res.Moves {
+		rec.Moves = append(rec.Moves, m.Record(b))
+	}
+	return rec
+}

@@ -1,0 +1,535 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+var (
+	update     = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	soundGames = flag.Int("games", 0, "games per level for TestSoundness (default 1000, 200 under -short; the README's proof uses 10000)")
+)
+
+// bruteForced is a ForcedFinder for small boards: it enumerates, by
+// backtracking with hint bounds, every layout of the unknown cells next to
+// a hint that agrees with the hints and the flags, and counts the other
+// unknown cells (the interior) against the mine total.
+func bruteForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, err error) {
+	b := p.Board
+	var unknown, interior []int
+	flags := 0
+	for i, c := range p.Cells {
+		switch c.State {
+		case game.Unknown:
+			nextToHint := slices.ContainsFunc(b.Neighbors(i), func(j int32) bool { return p.Cells[j].State == game.Revealed })
+			if nextToHint {
+				unknown = append(unknown, i)
+			} else {
+				interior = append(interior, i)
+			}
+		case game.Flagged:
+			flags++
+		}
+	}
+	if len(unknown) > 40 {
+		return nil, nil, fmt.Errorf("bruteForced: %d unknown cells next to hints is too many", len(unknown))
+	}
+	state := make([]int8, len(p.Cells)) // 1 mine, -1 safe, 0 open
+	for i, c := range p.Cells {
+		if c.State == game.Flagged {
+			state[i] = 1
+		}
+	}
+	for _, i := range unknown {
+		state[i] = 2 // unassigned
+	}
+	ok := func(i int) bool { // hints around i still satisfiable
+		for _, h := range b.Neighbors(i) {
+			c := p.Cells[h]
+			if c.State != game.Revealed {
+				continue
+			}
+			m, free := 0, 0
+			for _, j := range b.Neighbors(int(h)) {
+				switch state[j] {
+				case 1:
+					m++
+				case 2:
+					free++
+				}
+			}
+			if m > int(c.Hint) || m+free < int(c.Hint) {
+				return false
+			}
+		}
+		return true
+	}
+	canMine := make([]bool, len(p.Cells))
+	canSafe := make([]bool, len(p.Cells))
+	var rec func(k, left int)
+	rec = func(k, left int) {
+		if left < 0 || left > len(unknown)-k+len(interior) {
+			return
+		}
+		if k == len(unknown) {
+			for _, i := range interior {
+				canMine[i] = canMine[i] || left > 0
+				canSafe[i] = canSafe[i] || left < len(interior)
+			}
+			for _, i := range unknown {
+				if state[i] == 1 {
+					canMine[i] = true
+				} else {
+					canSafe[i] = true
+				}
+			}
+			return
+		}
+		i := unknown[k]
+		for _, v := range []int8{1, -1} {
+			state[i] = v
+			if ok(i) {
+				if v == 1 {
+					rec(k+1, left-1)
+				} else {
+					rec(k+1, left)
+				}
+			}
+		}
+		state[i] = 2
+	}
+	rec(0, p.Mines-flags)
+	for _, i := range append(unknown, interior...) {
+		switch {
+		case canMine[i] && !canSafe[i]:
+			mines = append(mines, i)
+		case canSafe[i] && !canMine[i]:
+			safe = append(safe, i)
+		case !canMine[i] && !canSafe[i]:
+			return nil, nil, errors.New("bruteForced: no layout")
+		}
+	}
+	return mines, safe, nil
+}
+
+// checkPosition is the invariant checker run after every move: KB0 agrees
+// with the hidden board, no stored clause is violated by the true layout,
+// the view agrees with the game, and a move's reason clause holds its
+// literal.
+func checkPosition(t *testing.T, a *Agent, g *game.Game, m Move) {
+	t.Helper()
+	p := &a.pos
+	mine := make([]bool, g.Board().Len())
+	for i := range mine {
+		mine[i] = g.IsMine(i)
+	}
+	for _, l := range p.KB.KB0() {
+		if mine[l.Cell()] != l.IsMine() {
+			t.Fatalf("seed %d: KB0 holds %s, but the cell is the other way", g.Seed(), l.Format(g.Board()))
+		}
+	}
+	for _, c := range p.KB.Clauses() {
+		if !c.Satisfied(mine) {
+			t.Fatalf("seed %d: stored clause %s is violated by the layout", g.Seed(), c.Format(g.Board()))
+		}
+	}
+	for i := range mine {
+		if got, want := p.View.Cells[i], g.Cell(i); got != want {
+			t.Fatalf("seed %d: view of %v is %v; the game shows %v", g.Seed(), g.Board().Pos(i), got, want)
+		}
+	}
+	switch m.Rule {
+	case RuleUnit, RuleResolution, RuleGlobal:
+		lit := kb.LitOf(m.Cell, m.Op == OpFlag)
+		if !slices.Contains(m.Reason.Clause, lit) {
+			t.Fatalf("seed %d: move %s %v: reason %s lacks the literal", g.Seed(), m.Op, g.Board().Pos(m.Cell), m.Why(g.Board()))
+		}
+	case RuleNone:
+		t.Fatalf("seed %d: move without a rule", g.Seed())
+	}
+}
+
+func TestInvariantsAfterEveryMove(t *testing.T) {
+	small := game.Level{Name: "6x6/7", Rows: 6, Cols: 6, Mines: 7}
+	tests := []struct {
+		level game.Level
+		rules game.Rules
+		strat []Strategy
+		games int
+	}{
+		{game.Easy, game.RulesSeed, nil, 100},
+		{game.Medium, game.RulesSeed, nil, 40},
+		{game.Hard, game.RulesSeed, nil, 15},
+		{game.Expert, game.RulesZero, nil, 10},
+		{small, game.RulesSafe, []Strategy{Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}}, 100},
+	}
+	for _, tt := range tests {
+		t.Run(tt.level.Name+"/"+tt.rules.String(), func(t *testing.T) {
+			var a *Agent
+			var g *game.Game
+			opts := []Option{WithObserver(func(gg *game.Game, m Move) { checkPosition(t, a, gg, m) })}
+			if tt.strat != nil {
+				opts = append(opts, WithStrategies(tt.strat...))
+			} else {
+				opts = append(opts, WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: LocalGuesser{}}))
+			}
+			a, err := New(opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < tt.games; i++ {
+				g, err = game.New(tt.level, tt.rules, game.GameSeed(7, i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := a.Play(context.Background(), g)
+				if err != nil {
+					t.Fatalf("game %d: %v", i, err)
+				}
+				if res.Outcome == Unfinished {
+					t.Fatalf("game %d unfinished", i)
+				}
+				if res.Outcome == Stuck && g.Closed() == 0 {
+					t.Fatalf("game %d: stuck with nothing left to open", i)
+				}
+			}
+		})
+	}
+}
+
+// TestSoundness plays many games per level with guessing and checks that
+// no deduced move opens a mine or flags a safe cell (Play checks every
+// move against the hidden layout and fails with ErrUnsound), and that the
+// records replay cleanly. Run the README's 10,000 games per level with
+// go test ./agent -run Soundness -games 10000.
+func TestSoundness(t *testing.T) {
+	games := *soundGames
+	if games == 0 {
+		games = 1000
+		if testing.Short() {
+			games = 200
+		}
+	}
+	tests := []struct {
+		level game.Level
+		rules game.Rules
+	}{
+		{game.Easy, game.RulesSeed}, {game.Medium, game.RulesSeed}, {game.Hard, game.RulesSeed},
+		{game.Beginner, game.RulesSafe}, {game.Intermediate, game.RulesSafe}, {game.Expert, game.RulesZero},
+	}
+	for _, tt := range tests {
+		t.Run(tt.level.Name+"/"+tt.rules.String(), func(t *testing.T) {
+			a, err := New(WithMoves(), WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: LocalGuesser{}}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var won, deduced int
+			for i := 0; i < games; i++ {
+				g, err := game.New(tt.level, tt.rules, game.GameSeed(11, i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := a.Play(context.Background(), g)
+				if err != nil {
+					t.Fatalf("game %d (seed %d): %v", i, g.Seed(), err)
+				}
+				if res.Outcome == Won {
+					won++
+				}
+				deduced += res.Deduced
+				if i%10 == 0 {
+					rec := Record(g, res)
+					if err := game.VerifyRecord(&rec); err != nil {
+						t.Fatalf("game %d: record does not replay: %v", i, err)
+					}
+				}
+			}
+			t.Logf("%d games: %d won, %d deduced moves, all sound", games, won, deduced)
+		})
+	}
+}
+
+// TestSATStep plays small boards with an exact (brute-force) SAT step:
+// the agent is never stuck while some cell is forced, and "sat" wins at
+// least every game "kb" wins.
+func TestSATStep(t *testing.T) {
+	level := game.Level{Name: "5x6/6", Rows: 5, Cols: 6, Mines: 6}
+	kbAgent, _ := New(WithStrategy(PresetKB))
+	satAgent, _ := New(WithStrategy(PresetSAT), WithForcedFinder(bruteForced))
+	satWins, kbWins, satMoves := 0, 0, 0
+	for i := 0; i < 300; i++ {
+		seed := game.GameSeed(3, i)
+		g1, _ := game.New(level, game.RulesSeed, seed)
+		r1, err := kbAgent.Play(context.Background(), g1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g2, _ := game.New(level, game.RulesSeed, seed)
+		r2, err := satAgent.Play(context.Background(), g2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r2.Outcome == Stuck {
+			m, s, _ := bruteForced(context.Background(), g2.View())
+			if len(m)+len(s) > 0 {
+				t.Fatalf("game %d: sat preset stuck with forced cells %v %v", i, m, s)
+			}
+		}
+		if r1.Outcome == Won && r2.Outcome != Won {
+			t.Errorf("game %d: kb won, sat %v", i, r2.Outcome)
+		}
+		if r1.Outcome == Won {
+			kbWins++
+		}
+		if r2.Outcome == Won {
+			satWins++
+		}
+		satMoves += r2.ByRule[RuleSAT]
+	}
+	if satMoves == 0 {
+		t.Errorf("the SAT step never found a move in 300 games")
+	}
+	t.Logf("kb won %d, sat won %d of 300; %d SAT moves", kbWins, satWins, satMoves)
+}
+
+// TestSameDeductionsInAnyOrder takes the positions where the kb agent got
+// stuck and feeds their hints, in several orders, to fresh KBs: after
+// saturation and the global count, every KB0 agrees with the agent's.
+func TestSameDeductionsInAnyOrder(t *testing.T) {
+	a, _ := New(WithStrategy(PresetKB))
+	rng := rand.New(rand.NewPCG(1, 1))
+	stuck := 0
+	for i := 0; stuck < 8 && i < 200; i++ {
+		g, _ := game.New(game.Hard, game.RulesSeed, game.GameSeed(5, i))
+		res, err := a.Play(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome != Stuck {
+			continue
+		}
+		stuck++
+		view := g.View()
+		var hints []int
+		for i, c := range view.Cells {
+			if c.State == game.Revealed {
+				hints = append(hints, i)
+			}
+		}
+		want := map[kb.Lit]bool{}
+		for _, l := range a.pos.KB.KB0() {
+			want[l] = true
+		}
+		for order := 0; order < 4; order++ {
+			h := slices.Clone(hints)
+			switch order {
+			case 1:
+				slices.Reverse(h)
+			case 2, 3:
+				rng.Shuffle(len(h), func(i, j int) { h[i], h[j] = h[j], h[i] })
+			}
+			k := kb.New(g.Board())
+			for _, i := range h {
+				if err := k.AddHint(i, int(view.Cells[i].Hint)); err != nil {
+					t.Fatal(err)
+				}
+				if order == 3 {
+					for k.Pending() {
+						k.Resolve()
+					}
+				}
+			}
+			var unknown []int
+			for i, c := range view.Cells {
+				if c.State != game.Revealed {
+					unknown = append(unknown, i)
+				}
+			}
+			for k.Pending() {
+				k.Resolve()
+			}
+			if a.pos.totalAdded {
+				k.AddTotal(unknown, view.Mines, 1<<20)
+				for k.Pending() {
+					k.Resolve()
+				}
+			}
+			got := map[kb.Lit]bool{}
+			for _, l := range k.KB0() {
+				got[l] = true
+			}
+			if len(got) != len(want) {
+				t.Errorf("game %d, order %d: KB0 has %d literals; the agent's has %d", i, order, len(got), len(want))
+			}
+			for l := range want {
+				if !got[l] {
+					t.Errorf("game %d, order %d: KB0 lacks %s", i, order, l.Format(g.Board()))
+				}
+			}
+		}
+	}
+	if stuck == 0 {
+		t.Fatal("no stuck game to test")
+	}
+}
+
+// TestTraceGolden plays one small game with a trace and compares it with
+// testdata/trace.golden (go test -update rewrites it).
+func TestTraceGolden(t *testing.T) {
+	var buf bytes.Buffer
+	a, err := New(WithTrace(&buf), WithStrategies(Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := int64(1); seed <= 3; seed++ {
+		g, _ := game.New(game.Level{Name: "6x8/9", Rows: 6, Cols: 8, Mines: 9}, game.RulesSafe, seed)
+		fmt.Fprintf(&buf, "game seed %d\n", seed)
+		res, err := a.Play(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&buf, "%s: %d deduced, %d guessed\n\n", res.Outcome, res.Deduced, res.Guesses)
+	}
+	golden := filepath.Join("testdata", "trace.golden")
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got := buf.String(); got != string(want) {
+		t.Errorf("trace differs from %s (run go test -update after checking):\n%s", golden, got)
+	}
+	for _, rule := range []string{"first:", "unit:", "resolution:", "guess"} {
+		if !strings.Contains(string(want), rule) {
+			t.Errorf("the golden trace shows no %q move", rule)
+		}
+	}
+}
+
+func TestMoveWhy(t *testing.T) {
+	b := game.MustBoard(3, 3)
+	tests := []struct {
+		m    Move
+		want string
+	}{
+		{Move{Op: OpOpen, Cell: 4, Rule: RuleGuess, Guess: &Guess{Cell: 4, P: 0.2}}, "guess"},
+		{Move{Op: OpOpen, Cell: 0, Rule: RuleFirst}, "first: the rules keep the first click safe"},
+		{Move{Op: OpFlag, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is a mine in every layout that agrees with the hints and the 10-mine total"},
+		{Move{Op: OpOpen, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is safe in every layout that agrees with the hints and the 10-mine total"},
+		{Move{Op: OpOpen, Cell: 1, Rule: RuleUnit, Reason: kb.Reason{Rule: kb.RuleHint, Clause: kb.Clause{kb.SafeLit(1), kb.SafeLit(3)}, Hint: 0, HintN: 1}},
+			"unit: clause -(0,1) v -(1,0) of hint 1 at (0,0)"},
+		{Move{Op: OpFlag, Cell: 2, Rule: RuleResolution, Reason: kb.Reason{Rule: kb.RuleResolution, Clause: kb.Clause{kb.MineLit(2)},
+			Parents: [2]kb.Clause{{kb.MineLit(1), kb.MineLit(2)}, {kb.SafeLit(1), kb.MineLit(2)}}}},
+			"resolution: clause (0,2), resolvent of (0,1) v (0,2) and -(0,1) v (0,2)"},
+		{Move{Op: OpOpen, Cell: 5, Rule: RuleGlobal, Reason: kb.Reason{Rule: kb.RuleTotal, Clause: kb.Clause{kb.SafeLit(5), kb.SafeLit(7)}}},
+			"global count: clause -(1,2) v -(2,1) of the global mine count"},
+	}
+	for _, tt := range tests {
+		if got := tt.m.Why(b); got != tt.want {
+			t.Errorf("Why(%v %v) = %q; want %q", tt.m.Rule, tt.m.Op, got, tt.want)
+		}
+		if rm := tt.m.Record(b); rm.Op != tt.m.Op.String() || rm.Cell != b.Pos(tt.m.Cell).Pair() || rm.Why != tt.want {
+			t.Errorf("Record = %+v", rm)
+		}
+	}
+}
+
+func TestNewOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		opts []Option
+		want []string
+		err  bool
+	}{
+		{"default is full", nil, []string{"units", "resolution", "global", "sat", "guess: local estimate"}, false},
+		{"kb", []Option{WithStrategy("kb")}, []string{"units", "resolution", "global"}, false},
+		{"sat", []Option{WithStrategy("sat")}, []string{"units", "resolution", "global", "sat"}, false},
+		{"full without guessing", []Option{WithNoGuess()}, []string{"units", "resolution", "global", "sat"}, false},
+		{"unknown", []Option{WithStrategy("psychic")}, nil, true},
+		{"no strategies", []Option{WithStrategies()}, nil, true},
+		{"nil guesser", []Option{WithGuesser(nil)}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, err := New(tt.opts...)
+			if (err != nil) != tt.err {
+				t.Fatalf("New: err %v; want error %v", err, tt.err)
+			}
+			if err == nil && !slices.Equal(a.Strategies(), tt.want) {
+				t.Errorf("strategies %v; want %v", a.Strategies(), tt.want)
+			}
+		})
+	}
+}
+
+func TestPlayStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	a, _ := New(WithStrategy(PresetKB))
+	g, _ := game.New(game.Hard, game.RulesSeed, 1)
+	res, err := a.Play(ctx, g)
+	if !errors.Is(err, context.Canceled) || res.Outcome != Unfinished {
+		t.Errorf("Play with a cancelled context = %v, %v; want Unfinished, context.Canceled", res.Outcome, err)
+	}
+}
+
+// TestUnsoundIsCaught feeds the agent a lying SAT step and checks that Play
+// refuses the wrong move instead of playing it.
+func TestUnsoundIsCaught(t *testing.T) {
+	liar := func(ctx context.Context, p *game.Puzzle) ([]int, []int, error) {
+		for i, c := range p.Cells {
+			if c.State == game.Unknown {
+				return []int{i}, nil, nil // "a mine": wrong for most cells
+			}
+		}
+		return nil, nil, nil
+	}
+	a, _ := New(WithStrategies(SAT{Find: liar}))
+	for seed := int64(0); seed < 20; seed++ {
+		g, _ := game.New(game.Easy, game.RulesSeed, seed)
+		if _, err := a.Play(context.Background(), g); errors.Is(err, ErrUnsound) {
+			return
+		}
+	}
+	t.Error("20 games with a lying SAT step never hit ErrUnsound")
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	play := func() []game.Record {
+		a, _ := New(WithMoves(), WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: LocalGuesser{}}))
+		var out []game.Record
+		for _, seed := range []int64{5, 6, 5} {
+			g, _ := game.New(game.Hard, game.RulesSeed, seed)
+			res, err := a.Play(context.Background(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, Record(g, res))
+		}
+		return out
+	}
+	r1, r2 := play(), play()
+	if fmt.Sprint(r1) != fmt.Sprint(r2) {
+		t.Error("two agents played the same seeds differently")
+	}
+	if fmt.Sprint(r1[0]) != fmt.Sprint(r1[2]) {
+		t.Error("the same seed played differently after another game")
+	}
+}

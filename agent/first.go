@@ -1,0 +1,128 @@
+package agent
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/minesat/minesat/game"
+)
+
+// FirstClick is where a game under RulesSafe or RulesZero starts.
+type FirstClick struct {
+	Pos  game.Pos
+	How  string // "corner", "center", "opening" or "given"
+	Note string // for "opening": the probability it maximises
+}
+
+// String returns the click as the play table shows it, e.g. "corner (0,0)".
+func (f FirstClick) String() string {
+	if f.How == "given" {
+		return f.Pos.String()
+	}
+	return f.How + " " + f.Pos.String()
+}
+
+// ChooseFirst returns the first click for level l under the rules. spec is
+// "corner" (the top-left cell), "center" (row rows/2, column cols/2), "R,C"
+// (0-based), or "" for the default: the corner under RulesSafe and
+// BestOpening under RulesZero. Under RulesSeed the initial cells are open
+// before the first move and there is no first click: ok is false.
+func ChooseFirst(l game.Level, rules game.Rules, spec string) (f FirstClick, ok bool, err error) {
+	if rules == game.RulesSeed {
+		return FirstClick{}, false, nil
+	}
+	spec = strings.ToLower(strings.TrimSpace(spec))
+	switch spec {
+	case "":
+		if rules == game.RulesZero {
+			p, prob := BestOpening(l)
+			return FirstClick{Pos: p, How: "opening", Note: fmt.Sprintf("P(the opening spreads) = %.4f", prob)}, true, nil
+		}
+		return FirstClick{Pos: game.Pos{}, How: "corner"}, true, nil
+	case "corner":
+		return FirstClick{Pos: game.Pos{}, How: "corner"}, true, nil
+	case "center", "centre":
+		return FirstClick{Pos: game.Pos{Row: l.Rows / 2, Col: l.Cols / 2}, How: "center"}, true, nil
+	}
+	rs, cs, found := strings.Cut(spec, ",")
+	r, err1 := strconv.Atoi(strings.TrimSpace(rs))
+	c, err2 := strconv.Atoi(strings.TrimSpace(cs))
+	if !found || err1 != nil || err2 != nil {
+		return FirstClick{}, false, fmt.Errorf("agent: first click %q: want corner, center or R,C (0-based)", spec)
+	}
+	if r < 0 || r >= l.Rows || c < 0 || c >= l.Cols {
+		return FirstClick{}, false, fmt.Errorf("agent: first click %d,%d is off the %dx%d board", r, c, l.Rows, l.Cols)
+	}
+	return FirstClick{Pos: game.Pos{Row: r, Col: c}, How: "given"}, true, nil
+}
+
+// BestOpening returns the first click that maximises, under RulesZero, the
+// chance that the opening spreads past the click's own 3x3 block: the
+// rules make the click and its neighbours safe, so the click always shows
+// a 0; the opening spreads iff some neighbour shows a 0 too. The mines lie
+// uniformly on the cells outside the block, so for a set S of neighbours
+// P(all of S show 0) = C(N-k, M) / C(N, M), with N the cells outside the
+// block, M the mines, and k the cells outside the block next to some
+// member of S; inclusion-exclusion over the subsets of the (at most 8)
+// neighbours gives the exact probability. Ties go to the first cell in
+// row-major order. It also returns that probability.
+func BestOpening(l game.Level) (game.Pos, float64) {
+	b := game.MustBoard(l.Rows, l.Cols)
+	best, bestP := 0, -1.0
+	inBlock := make([]bool, b.Len())
+	mark := make([]int, b.Len())
+	stamp := 0
+	for f := 0; f < b.Len(); f++ {
+		block := append([]int32{int32(f)}, b.Neighbors(f)...)
+		for _, j := range block {
+			inBlock[j] = true
+		}
+		outside := b.Len() - len(block)
+		nb := b.Neighbors(f)
+		p := 0.0
+		for s := 1; s < 1<<len(nb); s++ {
+			stamp++
+			k, size := 0, 0
+			for x, n := range nb {
+				if s>>x&1 == 0 {
+					continue
+				}
+				size++
+				for _, j := range b.Neighbors(int(n)) {
+					if !inBlock[j] && mark[j] != stamp {
+						mark[j] = stamp
+						k++
+					}
+				}
+			}
+			term := clearChance(outside, l.Mines, k)
+			if size%2 == 1 {
+				p += term
+			} else {
+				p -= term
+			}
+		}
+		for _, j := range block {
+			inBlock[j] = false
+		}
+		if p > bestP+1e-12 {
+			best, bestP = f, p
+		}
+	}
+	return b.Pos(best), bestP
+}
+
+// clearChance returns C(n-k, m) / C(n, m): the chance that k given cells
+// of n hold none of m uniformly placed mines.
+func clearChance(n, m, k int) float64 {
+	if m > n-k {
+		return 0
+	}
+	logp := 0.0
+	for i := 0; i < k; i++ {
+		logp += math.Log(float64(n-m-i)) - math.Log(float64(n-i))
+	}
+	return math.Exp(logp)
+}

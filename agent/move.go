@@ -1,0 +1,129 @@
+package agent
+
+import (
+	"fmt"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// Op is what a move does to a cell.
+type Op uint8
+
+// The ops of a move.
+const (
+	OpNone Op = iota // no move
+	OpOpen           // open the cell
+	OpFlag           // flag the cell as a mine
+)
+
+// String returns "open", "flag" (the words of game.Move.Op) or "none".
+func (o Op) String() string {
+	switch o {
+	case OpOpen:
+		return game.OpOpen
+	case OpFlag:
+		return game.OpFlag
+	}
+	return "none"
+}
+
+// Rule is why a move was made.
+type Rule uint8
+
+// The rules behind moves.
+const (
+	RuleNone       Rule = iota // no reason: never on a played move
+	RuleFirst                  // the first click, which the rules make safe
+	RuleUnit                   // a hint's clause became a unit
+	RuleResolution             // a resolvent became a unit
+	RuleGlobal                 // a clause of the global mine count became a unit
+	RuleSAT                    // SAT proved the cell forced in every layout
+	RuleGuess                  // a guess
+)
+
+// String returns "first", "unit", "resolution", "global count", "sat" or
+// "guess".
+func (r Rule) String() string {
+	switch r {
+	case RuleFirst:
+		return "first"
+	case RuleUnit:
+		return "unit"
+	case RuleResolution:
+		return "resolution"
+	case RuleGlobal:
+		return "global count"
+	case RuleSAT:
+		return "sat"
+	case RuleGuess:
+		return game.WhyGuess
+	}
+	return "none"
+}
+
+// Deduced reports whether a move made for this reason is proved safe (an
+// open) or proved a mine (a flag). Only guesses are not.
+func (r Rule) Deduced() bool { return r != RuleGuess && r != RuleNone }
+
+// ruleOf maps the kb rule that settled a literal to the move's rule.
+func ruleOf(r kb.Rule) Rule {
+	switch r {
+	case kb.RuleHint:
+		return RuleUnit
+	case kb.RuleResolution:
+		return RuleResolution
+	case kb.RuleTotal:
+		return RuleGlobal
+	}
+	return RuleNone
+}
+
+// Move is one move of a game, with its reason. It is the event a trace
+// renderer shows: an Observer receives every move as it is played.
+type Move struct {
+	Op     Op        // OpOpen or OpFlag
+	Cell   int       // the cell, row-major
+	Rule   Rule      // why the move was made
+	Reason kb.Reason // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
+	Guess  *Guess    // for RuleGuess: the estimate behind the guess
+	Mines  int       // for RuleSAT: the mine total the proof used
+	Opened []int     // for OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
+}
+
+// Why returns the move's reason as a record's "why": exactly "guess" for a
+// guess; otherwise the rule, a colon, and the clause or constraint behind
+// the move, written with cell names, such as
+// "unit: clause -(0,1) v -(1,1) of hint 1 at (0,0)".
+func (m Move) Why(b *game.Board) string {
+	switch m.Rule {
+	case RuleGuess:
+		return game.WhyGuess
+	case RuleFirst:
+		return "first: the rules keep the first click safe"
+	case RuleSAT:
+		what := "safe"
+		if m.Op == OpFlag {
+			what = "a mine"
+		}
+		return fmt.Sprintf("sat: %v is %s in every layout that agrees with the hints and the %d-mine total", b.Pos(m.Cell), what, m.Mines)
+	case RuleUnit, RuleResolution, RuleGlobal:
+		return m.Rule.String() + ": " + m.Reason.Format(b)
+	}
+	return m.Rule.String()
+}
+
+// Record returns the move as a record's game.Move.
+func (m Move) Record(b *game.Board) game.Move {
+	return game.Move{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Why: m.Why(b)}
+}
+
+// Guess is the estimate behind a guessed move.
+type Guess struct {
+	Cell   int       // the guessed cell, row-major
+	P      float64   // its estimated mine probability
+	Runner int       // the runner-up cell, or -1 if there was no other candidate
+	RunnerP float64  // the runner-up's estimated mine probability
+	Method string    // how P was estimated, e.g. "local estimate"
+	Probs  []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil
+}

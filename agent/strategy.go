@@ -1,0 +1,180 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/minesat/minesat/game"
+)
+
+// Strategy is one way of finding moves. The agent asks its strategies in
+// order and plays the first non-empty answer; a strategy that finds
+// nothing returns no moves and no error. Deduce may add to p.KB.
+type Strategy interface {
+	Name() string
+	Deduce(ctx context.Context, p *Position) ([]Move, error)
+}
+
+// The preset names.
+const (
+	PresetKB   = "kb"   // units, resolution, global count: seed 004's agent
+	PresetSAT  = "sat"  // kb plus the SAT step: the exact ceiling of pure logic
+	PresetFull = "full" // sat plus guessing
+)
+
+// Presets lists the preset names in order of strength.
+var Presets = []string{PresetKB, PresetSAT, PresetFull}
+
+// Preset returns the strategies a preset names, guessing with g and
+// proving with find (nil picks the defaults: LocalGuesser, kb.FindForced).
+func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, error) {
+	if g == nil {
+		g = LocalGuesser{}
+	}
+	if find == nil {
+		find = defaultFindForced
+	}
+	s := []Strategy{Units{}, Resolution{}, Global{}}
+	switch name {
+	case PresetKB:
+		return s, nil
+	case PresetSAT:
+		return append(s, SAT{Find: find}), nil
+	case PresetFull:
+		return append(s, SAT{Find: find}, GuessStrategy{G: g}), nil
+	}
+	return nil, fmt.Errorf("agent: unknown strategy %q: want kb, sat or full", name)
+}
+
+// Units plays the literals KB0 has settled: unit propagation runs inside
+// the KB as each hint is added, so this is step 1 of the loop.
+type Units struct{}
+
+// Name returns "units".
+func (Units) Name() string { return "units" }
+
+// Deduce returns a move per literal settled since the last call.
+func (Units) Deduce(_ context.Context, p *Position) ([]Move, error) {
+	return p.Pending(), nil
+}
+
+// Resolution runs the KB's restricted resolution until a literal settles or
+// the KB is closed under it.
+type Resolution struct{}
+
+// Name returns "resolution".
+func (Resolution) Name() string { return "resolution" }
+
+// Deduce resolves until some literal settles, and returns its moves.
+func (Resolution) Deduce(ctx context.Context, p *Position) ([]Move, error) {
+	for p.KB.Pending() {
+		if _, err := p.KB.Resolve(); err != nil {
+			return nil, err
+		}
+		if m := p.Pending(); len(m) > 0 {
+			return m, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// Global adds the global mine count to the KB as binomial clauses over
+// every unknown cell, once it needs at most MaxClauses clauses (or at any
+// size when no mines or only mines are left), then resolves. Seed 004's
+// agent used the count near the end of a game in the same way.
+type Global struct {
+	MaxClauses int // default 256
+}
+
+// Name returns "global".
+func (Global) Name() string { return "global" }
+
+// Deduce adds the count once it fits and resolves.
+func (s Global) Deduce(ctx context.Context, p *Position) ([]Move, error) {
+	if p.totalAdded || p.closed == 0 {
+		return nil, nil
+	}
+	limit := s.MaxClauses
+	if limit <= 0 {
+		limit = 256
+	}
+	left := p.MinesLeft()
+	if left == 0 || left == p.closed {
+		limit = max(limit, p.closed)
+	}
+	cells := make([]int, 0, p.closed)
+	for i, c := range p.View.Cells {
+		if c.State == game.Unknown {
+			cells = append(cells, i)
+		}
+	}
+	added, err := p.KB.AddTotal(cells, left, limit)
+	if err != nil || !added {
+		return nil, err
+	}
+	p.totalAdded = true
+	if m := p.Pending(); len(m) > 0 {
+		return m, nil
+	}
+	return Resolution{}.Deduce(ctx, p)
+}
+
+// ForcedFinder returns the cells (row-major) that hold a mine, and those
+// that are safe, in every layout that agrees with p's hints, flags (known
+// mines) and mine total.
+type ForcedFinder func(ctx context.Context, p *game.Puzzle) (mines, safe []int, err error)
+
+// SAT proves forced cells over the whole position, the global mine count
+// included: once it has run, no logically determined cell is left.
+type SAT struct {
+	Find ForcedFinder
+}
+
+// Name returns "sat".
+func (SAT) Name() string { return "sat" }
+
+// Deduce asks Find for the forced cells.
+func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
+	if p.closed == 0 {
+		return nil, nil
+	}
+	p.SATCalls++
+	mines, safe, err := s.Find(ctx, p.View)
+	if err != nil {
+		return nil, err
+	}
+	moves := make([]Move, 0, len(mines)+len(safe))
+	for _, i := range mines {
+		moves = append(moves, Move{Op: OpFlag, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
+	}
+	for _, i := range safe {
+		moves = append(moves, Move{Op: OpOpen, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
+	}
+	return moves, nil
+}
+
+// GuessStrategy opens the cell its Guesser picks.
+type GuessStrategy struct {
+	G Guesser
+}
+
+// Name returns "guess: " and the guesser's name.
+func (s GuessStrategy) Name() string { return "guess: " + s.G.Name() }
+
+// Deduce returns one guessed open.
+func (s GuessStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error) {
+	if p.closed == 0 {
+		return nil, nil
+	}
+	g, err := s.G.Guess(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if g.Cell < 0 || g.Cell >= len(p.View.Cells) || p.View.Cells[g.Cell].State != game.Unknown {
+		return nil, fmt.Errorf("agent: guesser %s picked cell %d, which is not unknown", s.G.Name(), g.Cell)
+	}
+	return []Move{{Op: OpOpen, Cell: g.Cell, Rule: RuleGuess, Guess: &g}}, nil
+}
