@@ -1,8 +1,472 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
 
-// runPlay is a placeholder until the 'play' command lands.
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
+)
+
+const playAbout = `
+Play plays automated games and reports how often the agent wins.
+
+With no flags it plays 200 games each at easy, medium and hard under the
+seeds' rules with strategy full, and prints one table row per level: the
+rules, the first click, the strategy, games, won, lost, stuck, the win rate
+with its 95% Wilson interval, guesses per game and milliseconds per game
+(the mean time of one game on one core).
+
+Strategies: kb (unit propagation and resolution over the hints' clauses,
+plus the global mine count once it is small: seed 004's agent), sat (kb,
+then every cell that SAT proves forced by the hints and the mine total: the
+exact ceiling of pure logic), full (sat, then a guess). --no-guess ends a
+game stuck when logic runs out.
+
+Rules default to seed for easy, medium and hard, and to safe for the other
+levels. The first click (safe and zero only) defaults to the top-left corner
+under safe, and under zero to the cell that maximises the chance that the
+opening spreads past the first 3x3 block; the table says which.
+
+Game i of a run is played with seed game.GameSeed(S, i) (splitmix64 of
+S + i*0x9E3779B97F4A7C15), the same at every level, and its agent draws its
+random choices from a generator seeded by that game seed: the results and
+the records are identical for any number of workers. --record writes one
+JSON line per game, in game order.
+
+Exit status: 0 when the run completes, whatever the games' results; with a
+single game in total, 1 if that game is lost. Interrupted (Ctrl-C), play
+prints the summary of the games finished so far and exits 3. Bad flags exit 2.
+`
+
+// levelList is the repeatable --level flag; each value may be a comma
+// list.
+type levelList []game.Level
+
+func (l *levelList) String() string {
+	names := make([]string, len(*l))
+	for i, lv := range *l {
+		names[i] = lv.Name
+	}
+	return strings.Join(names, ",")
+}
+
+func (l *levelList) Set(s string) error {
+	for _, name := range strings.Split(s, ",") {
+		lv, err := game.ParseLevel(name)
+		if err != nil {
+			return err
+		}
+		*l = append(*l, lv)
+	}
+	return nil
+}
+
+// playConfig is a parsed 'play' command line.
+type playConfig struct {
+	levels   []game.Level
+	games    int
+	seed     int64
+	rules    game.Rules // RulesUnset: each level's default
+	first    string
+	strategy string
+	noGuess  bool
+	workers  int
+	record   string
+	format   string
+	plot     string
+}
+
+// levelRun is one level's games and their tally.
+type levelRun struct {
+	level    game.Level
+	rules    game.Rules
+	first    agent.FirstClick
+	hasFirst bool
+	opts     []agent.Option
+
+	games, won, lost, stuck int
+	guesses                 int
+	elapsed                 time.Duration // sum of the games' own times
+}
+
+// playSummary is one level's row in --format json.
+type playSummary struct {
+	Level          string     `json:"level"`
+	Rows           int        `json:"rows"`
+	Cols           int        `json:"cols"`
+	Mines          int        `json:"mines"`
+	Rules          string     `json:"rules"`
+	First          string     `json:"first"`
+	Strategy       string     `json:"strategy"`
+	NoGuess        bool       `json:"no_guess"`
+	Games          int        `json:"games"`
+	Won            int        `json:"won"`
+	Lost           int        `json:"lost"`
+	Stuck          int        `json:"stuck"`
+	WinRate        float64    `json:"win_rate"`
+	CI95           [2]float64 `json:"ci95"`
+	GuessesPerGame float64    `json:"guesses_per_game"`
+	MsPerGame      float64    `json:"ms_per_game"`
+}
+
+// runPlay implements 'minesat play'.
 func runPlay(ctx context.Context, args []string, io *stdio) error {
-	return usageErrorf("play: not implemented yet")
+	cfg, help, err := parsePlay(args, io)
+	if help || err != nil {
+		return err
+	}
+	runs, err := planPlay(cfg)
+	if err != nil {
+		return err
+	}
+	var rw *game.RecordWriter
+	if cfg.record != "" {
+		f, err := os.Create(cfg.record)
+		if err != nil {
+			return usageErrorf("play: %w", err)
+		}
+		defer f.Close()
+		rw = game.NewRecordWriter(f)
+	}
+	start := time.Now()
+	total := cfg.games * len(runs)
+	bar := newProgress(io, total, "games")
+	var runErr error
+	for _, r := range runs {
+		if runErr = playLevel(ctx, cfg, r, rw, bar); runErr != nil {
+			break
+		}
+	}
+	bar.finish()
+	wall := time.Since(start)
+	if rw != nil {
+		if err := rw.Flush(); err != nil && runErr == nil {
+			runErr = fmt.Errorf("play: %s: %w", cfg.record, err)
+		}
+	}
+	interrupted := errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded)
+	if runErr != nil && !interrupted {
+		return runErr
+	}
+	if err := writePlaySummary(io.out, cfg, runs, wall); err != nil {
+		return err
+	}
+	if cfg.plot != "" {
+		if err := writePlayPlot(cfg, runs); err != nil {
+			return err
+		}
+	}
+	done := 0
+	for _, r := range runs {
+		done += r.games
+	}
+	switch {
+	case interrupted:
+		return budgetError(fmt.Errorf("play: interrupted after %d of %d games", done, total))
+	case total == 1 && runs[0].lost == 1:
+		return errNoSolution
+	}
+	return nil
+}
+
+func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) {
+	fs := newFlagSet("play", "", playAbout, io)
+	var levels levelList
+	fs.Var(&levels, "level", "play `L`: easy, medium, hard, beginner, intermediate, expert or RxC/M; repeat or list with commas (default easy,medium,hard)")
+	fs.IntVar(&cfg.games, "games", 200, "games per level")
+	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
+	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
+	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe, the best opening under zero)")
+	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat or full")
+	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
+	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), "games played in parallel")
+	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
+	fs.StringVar(&cfg.format, "format", "text", "output format: text or json")
+	fs.StringVar(&cfg.plot, "plot", "", "also draw the win rates with their 95% intervals to `OUT.svg` (or .png)")
+	if help, err = parseFlags(fs, args, io); help || err != nil {
+		return cfg, help, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, false, usageErrorf("play: unexpected argument %q", fs.Arg(0))
+	}
+	cfg.levels = levels
+	if len(cfg.levels) == 0 {
+		cfg.levels = []game.Level{game.Easy, game.Medium, game.Hard}
+	}
+	if *rules != "" {
+		if cfg.rules, err = game.ParseRules(*rules); err != nil {
+			return cfg, false, usageErrorf("play: --rules: %w", err)
+		}
+	}
+	switch {
+	case cfg.games <= 0:
+		return cfg, false, usageErrorf("play: --games %d: want at least 1", cfg.games)
+	case cfg.workers <= 0:
+		return cfg, false, usageErrorf("play: --workers %d: want at least 1", cfg.workers)
+	case cfg.format != "text" && cfg.format != "json":
+		return cfg, false, usageErrorf("play: --format %q: want text or json", cfg.format)
+	}
+	if cfg.plot != "" {
+		if _, err := plotFormat(cfg.plot); err != nil {
+			return cfg, false, usageErrorf("play: --%w", err)
+		}
+	}
+	return cfg, false, nil
+}
+
+// planPlay checks every level against its rules and first click, and
+// builds the agents' options.
+func planPlay(cfg playConfig) ([]*levelRun, error) {
+	opts := []agent.Option{agent.WithStrategy(cfg.strategy)}
+	if cfg.noGuess {
+		opts = append(opts, agent.WithNoGuess())
+	}
+	if cfg.record != "" {
+		opts = append(opts, agent.WithMoves())
+	}
+	if _, err := agent.New(opts...); err != nil {
+		return nil, usageErrorf("play: --strategy: %w", err)
+	}
+	var runs []*levelRun
+	for _, l := range cfg.levels {
+		rules := cfg.rules
+		if rules == game.RulesUnset {
+			rules = l.DefaultRules()
+		}
+		if err := l.Check(rules); err != nil {
+			return nil, usageErrorf("play: %w", err)
+		}
+		first, ok, err := agent.ChooseFirst(l, rules, cfg.first)
+		if err != nil {
+			return nil, usageErrorf("play: --first: %w", err)
+		}
+		if !ok && cfg.first != "" {
+			return nil, usageErrorf("play: --first applies under the safe and zero rules; %s is played under seed rules, which open %d cells first (add --rules safe)",
+				l.Name, game.InitialCount(l.Rows, l.Cols))
+		}
+		r := &levelRun{level: l, rules: rules, first: first, hasFirst: ok, opts: opts}
+		if ok {
+			r.opts = append(append([]agent.Option(nil), opts...), agent.WithFirst(first.Pos))
+		}
+		runs = append(runs, r)
+	}
+	return runs, nil
+}
+
+// gameResult is one finished game, as a worker hands it back.
+type gameResult struct {
+	i      int
+	res    agent.Result
+	record *game.Record
+	err    error
+}
+
+// playLevel plays cfg.games games of one level on cfg.workers workers,
+// tallies them into r, and writes their records in game order. A cancelled
+// ctx stops it after the games in progress; their results are dropped,
+// and it returns ctx's error.
+func playLevel(ctx context.Context, cfg playConfig, r *levelRun, rw *game.RecordWriter, bar *progress) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	results := make(chan gameResult)
+	var wg sync.WaitGroup
+	for w := 0; w < min(cfg.workers, cfg.games); w++ {
+		a, err := agent.New(r.opts...)
+		if err != nil {
+			return err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				results <- playOne(ctx, a, r, cfg, i)
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := 0; i < cfg.games; i++ {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	pending := map[int]*game.Record{}
+	next := 0
+	var firstErr error
+	for gr := range results {
+		if gr.err != nil {
+			if firstErr == nil || errors.Is(firstErr, context.Canceled) {
+				firstErr = gr.err
+			}
+			cancel()
+			continue
+		}
+		r.tally(gr.res)
+		bar.add(1)
+		if rw != nil {
+			pending[gr.i] = gr.record
+		}
+		for rw != nil && pending[next] != nil {
+			if err := rw.Write(pending[next]); err != nil && firstErr == nil {
+				firstErr = fmt.Errorf("play: %s: %w", cfg.record, err)
+				cancel()
+			}
+			delete(pending, next)
+			next++
+		}
+	}
+	if firstErr == nil && r.games < cfg.games {
+		firstErr = ctx.Err()
+	}
+	// Interrupted: the finished games after a gap are still worth keeping.
+	for i := next; rw != nil && i < cfg.games; i++ {
+		if rec := pending[i]; rec != nil {
+			if err := rw.Write(rec); err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
+	}
+	return firstErr
+}
+
+// playOne plays game i of a level.
+func playOne(ctx context.Context, a *agent.Agent, r *levelRun, cfg playConfig, i int) gameResult {
+	g, err := game.New(r.level, r.rules, game.GameSeed(cfg.seed, i))
+	if err != nil {
+		return gameResult{i: i, err: fmt.Errorf("play: %w", err)}
+	}
+	res, err := a.Play(ctx, g)
+	if err != nil {
+		if ctx.Err() != nil {
+			return gameResult{i: i, err: ctx.Err()}
+		}
+		return gameResult{i: i, err: fmt.Errorf("play: %s game %d (seed %d): %w", r.level.Name, i, g.Seed(), err)}
+	}
+	out := gameResult{i: i, res: res}
+	if cfg.record != "" {
+		rec := agent.Record(g, res)
+		out.record = &rec
+	}
+	return out
+}
+
+func (r *levelRun) tally(res agent.Result) {
+	r.games++
+	switch res.Outcome {
+	case agent.Won:
+		r.won++
+	case agent.Lost:
+		r.lost++
+	case agent.Stuck:
+		r.stuck++
+	}
+	r.guesses += res.Guesses
+	r.elapsed += res.Elapsed
+}
+
+// wilson returns the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	nf := float64(n)
+	p := float64(k) / nf
+	den := 1 + z*z/nf
+	center := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return max(0, center-half), min(1, center+half)
+}
+
+func (r *levelRun) summary(cfg playConfig) playSummary {
+	s := playSummary{
+		Level: r.level.Name, Rows: r.level.Rows, Cols: r.level.Cols, Mines: r.level.Mines,
+		Rules: r.rules.String(), First: "none", Strategy: cfg.strategy, NoGuess: cfg.noGuess,
+		Games: r.games, Won: r.won, Lost: r.lost, Stuck: r.stuck,
+	}
+	if r.hasFirst {
+		s.First = r.first.String()
+	}
+	if r.games > 0 {
+		s.WinRate = float64(r.won) / float64(r.games)
+		s.GuessesPerGame = float64(r.guesses) / float64(r.games)
+		s.MsPerGame = r.elapsed.Seconds() * 1000 / float64(r.games)
+	}
+	lo, hi := wilson(r.won, r.games)
+	s.CI95 = [2]float64{lo, hi}
+	return s
+}
+
+func writePlaySummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.Duration) error {
+	sums := make([]playSummary, len(runs))
+	games := 0
+	for i, r := range runs {
+		sums[i] = r.summary(cfg)
+		games += r.games
+	}
+	if cfg.format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if len(sums) == 1 {
+			return enc.Encode(sums[0])
+		}
+		return enc.Encode(sums)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "level\trules\tfirst\tstrategy\tgames\twon\tlost\tstuck\twin rate\t95% CI\tguesses/game\tms/game")
+	for _, s := range sums {
+		strategy := s.Strategy
+		if s.NoGuess {
+			strategy += " (no guess)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.3f\n",
+			s.Level, s.Rules, s.First, strategy, s.Games, s.Won, s.Lost, s.Stuck,
+			100*s.WinRate, 100*s.CI95[0], 100*s.CI95[1], s.GuessesPerGame, s.MsPerGame)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	rate := float64(games) / max(wall.Seconds(), 1e-9)
+	_, err := fmt.Fprintf(w, "%d games in %.2f s on %d workers (%.0f games/s), seed %d\n", games, wall.Seconds(), cfg.workers, rate, cfg.seed)
+	return err
+}
+
+func writePlayPlot(cfg playConfig, runs []*levelRun) error {
+	var ls []plotLevel
+	for _, r := range runs {
+		if r.games == 0 {
+			continue
+		}
+		lo, hi := wilson(r.won, r.games)
+		ls = append(ls, plotLevel{Name: r.level.Name, Won: r.won, Games: r.games, Lo: lo, Hi: hi})
+	}
+	if len(ls) == 0 {
+		return nil
+	}
+	title := fmt.Sprintf("minesat play: strategy %s", cfg.strategy)
+	if cfg.noGuess {
+		title += ", no guessing"
+	}
+	return savePlot(cfg.plot, func(w io.Writer, format string) error {
+		return plotWinRates(w, format, title, ls)
+	})
 }

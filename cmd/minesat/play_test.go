@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesat/minesat/game"
+)
+
+// maskTimes replaces the figures that depend on the machine (ms per game,
+// the footer's time and rate) so that play's output can be golden.
+func maskTimes(s string) string {
+	s = regexp.MustCompile(`\d+\.\d{3}\n`).ReplaceAllString(s, "T\n")
+	s = regexp.MustCompile(`in \d+\.\d+ s on (\d+) workers \(\d+ games/s\)`).ReplaceAllString(s, "in T s on $1 workers (R games/s)")
+	return s
+}
+
+func TestPlayUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // in stderr
+	}{
+		{"no games", []string{"--games", "0"}, "--games 0"},
+		{"no workers", []string{"--workers", "0"}, "--workers 0"},
+		{"format", []string{"--format", "xml"}, `--format "xml"`},
+		{"strategy", []string{"--strategy", "psychic"}, `unknown strategy "psychic"`},
+		{"level", []string{"--level", "huge"}, `level "huge"`},
+		{"level in a list", []string{"--level", "easy,9x9/99"}, "9x9/99"},
+		{"rules", []string{"--rules", "strict"}, `rules "strict"`},
+		{"first under seed rules", []string{"--first", "center"}, "--first applies under the safe and zero rules"},
+		{"first off the board", []string{"--level", "expert", "--first", "16,0"}, "off the 16x30 board"},
+		{"first malformed", []string{"--level", "expert", "--first", "middle"}, "want corner, center or R,C"},
+		{"unplayable level", []string{"--level", "3x3/9", "--rules", "zero"}, "cannot be played under rules zero"},
+		{"argument", []string{"easy"}, `unexpected argument "easy"`},
+		{"plot name", []string{"--plot", "out.pdf"}, "want a .svg or .png"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", nil, append([]string{"play"}, tt.args...)...)
+			if r.code != exitUsage || !strings.Contains(r.err, tt.want) || r.out != "" {
+				t.Errorf("exit %d, stderr %q, stdout %q; want exit 2, %q on stderr, nothing on stdout", r.code, r.err, r.out, tt.want)
+			}
+		})
+	}
+}
+
+// TestPlayGolden checks the text table and the JSON of small runs against
+// golden files (ms per game and the footer's timing masked).
+func TestPlayGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"kb-seed.txt", []string{"--strategy", "kb", "--games", "40"}},
+		{"kb-zero.txt", []string{"--strategy", "kb", "--games", "30", "--level", "beginner", "--level", "20x20/60", "--rules", "zero"}},
+		{"kb-safe-center.txt", []string{"--strategy", "kb", "--games", "30", "--level", "intermediate", "--first", "center", "--seed", "9"}},
+		{"kb-easy.json", []string{"--strategy", "kb", "--games", "25", "--level", "easy", "--format", "json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", nil, append([]string{"play", "--workers", "2"}, tt.args...)...)
+			if r.code != 0 || r.err != "" {
+				t.Fatalf("exit %d, stderr %q", r.code, r.err)
+			}
+			out := r.out
+			if strings.HasSuffix(tt.name, ".json") {
+				out = regexp.MustCompile(`"ms_per_game": [0-9.e-]+`).ReplaceAllString(out, `"ms_per_game": T`)
+			} else {
+				out = maskTimes(out)
+			}
+			checkGolden(t, filepath.Join("play", tt.name), []byte(out))
+		})
+	}
+}
+
+func TestPlayJSON(t *testing.T) {
+	one := runCmd(t, "", nil, "play", "--strategy", "kb", "--games", "20", "--level", "medium", "--format", "json")
+	var s playSummary
+	if err := json.Unmarshal([]byte(one.out), &s); err != nil {
+		t.Fatalf("one level: not a JSON object: %v\n%s", err, one.out)
+	}
+	if s.Level != "medium" || s.Rows != 16 || s.Cols != 16 || s.Mines != 25 || s.Rules != "seed" || s.Games != 20 ||
+		s.Won+s.Lost+s.Stuck != 20 || math.Abs(s.WinRate-float64(s.Won)/20) > 1e-12 ||
+		s.CI95[0] > s.WinRate || s.CI95[1] < s.WinRate || s.Strategy != "kb" {
+		t.Errorf("summary %+v is inconsistent", s)
+	}
+	var keys map[string]any
+	json.Unmarshal([]byte(one.out), &keys)
+	for _, k := range []string{"level", "rows", "cols", "mines", "rules", "first", "strategy", "games", "won", "lost", "stuck", "win_rate", "ci95", "guesses_per_game", "ms_per_game"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("JSON lacks key %q", k)
+		}
+	}
+	many := runCmd(t, "", nil, "play", "--strategy", "kb", "--games", "5", "--level", "easy,hard", "--format", "json")
+	var ss []playSummary
+	if err := json.Unmarshal([]byte(many.out), &ss); err != nil || len(ss) != 2 || ss[0].Level != "easy" || ss[1].Level != "hard" {
+		t.Errorf("two levels: want an array of two summaries, got %v\n%s", err, many.out)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.27753},
+		{5, 10, 0.23659, 0.76341},
+		{10, 10, 0.72247, 1},
+		{81, 263, 0.25529, 0.36621},
+		{0, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		lo, hi := wilson(tt.k, tt.n)
+		if math.Abs(lo-tt.lo) > 5e-5 || math.Abs(hi-tt.hi) > 5e-5 {
+			t.Errorf("wilson(%d, %d) = [%.5f, %.5f]; want [%.5f, %.5f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+// TestPlayWorkersIndependent plays the same run on 1 and 3 workers: the
+// tables (timings masked) and the record files are identical, the records
+// come in game order with seeds game.GameSeed(S, i), and every record
+// replays cleanly.
+func TestPlayWorkersIndependent(t *testing.T) {
+	dir := t.TempDir()
+	var outs [2]string
+	var files [2][]byte
+	for k, w := range []string{"1", "3"} {
+		rec := filepath.Join(dir, "rec"+w+".jsonl")
+		r := runCmd(t, "", nil, "play", "--strategy", "kb", "--games", "30", "--level", "easy,hard,beginner", "--seed", "42", "--workers", w, "--record", rec)
+		if r.code != 0 {
+			t.Fatalf("workers %s: exit %d: %s", w, r.code, r.err)
+		}
+		outs[k] = regexp.MustCompile(`on \d+ workers`).ReplaceAllString(maskTimes(r.out), "on N workers")
+		var err error
+		if files[k], err = os.ReadFile(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("1 and 3 workers print different tables:\n%s\n%s", outs[0], outs[1])
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Errorf("1 and 3 workers write different records")
+	}
+	recs, err := game.ReadRecords("rec", bytes.NewReader(files[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 90 {
+		t.Fatalf("%d records; want 90", len(recs))
+	}
+	for i, rec := range recs {
+		if want := game.GameSeed(42, i%30); rec.Seed != want {
+			t.Errorf("record %d: seed %d; want GameSeed(42, %d) = %d", i, rec.Seed, i%30, want)
+		}
+		if want := []string{"easy", "hard", "beginner"}[i/30]; rec.Level != want {
+			t.Errorf("record %d: level %s; want %s", i, rec.Level, want)
+		}
+		if err := game.VerifyRecord(&rec); err != nil {
+			t.Errorf("record %d does not replay: %v", i, err)
+		}
+	}
+}
+
+// TestPlayInterrupted cancels a long run: play prints the summary of the
+// games finished so far and exits 3.
+func TestPlayInterrupted(t *testing.T) {
+	for _, delay := range []time.Duration{0, 50 * time.Millisecond} {
+		var out, errb bytes.Buffer
+		s := &stdio{out: &out, err: &errb, getenv: func(string) string { return "" }}
+		ctx, cancel := context.WithCancel(context.Background())
+		if delay == 0 {
+			cancel()
+		} else {
+			time.AfterFunc(delay, cancel)
+		}
+		err := run(ctx, []string{"play", "--strategy", "kb", "--level", "hard", "--games", "1000000", "--format", "json"}, s)
+		cancel()
+		if code := exitCode(err); code != exitBudget || !strings.Contains(err.Error(), "interrupted after") {
+			t.Errorf("delay %v: exit %d (%v); want 3 and 'interrupted after'", delay, code, err)
+		}
+		var sum playSummary
+		if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+			t.Fatalf("delay %v: no summary: %v\n%s", delay, err, out.String())
+		}
+		if sum.Games >= 1000000 || sum.Won+sum.Lost+sum.Stuck != sum.Games {
+			t.Errorf("delay %v: summary %+v", delay, sum)
+		}
+	}
+}
