@@ -16,4 +16,45 @@
 // clash on exactly one cell, one of them short (Limits), to a fixpoint.
 // Every settled literal keeps its Reason: the clause, as first derived,
 // that became a unit.
+//
+// # Solving, counting and proving
+//
+// A Split cuts a puzzle into parts. Unit propagation on the hints settles
+// some cells; the undecided cells next to a hint (the frontier) fall into
+// connected components, two cells being linked when a hint sees both; the
+// cells next to no hint (the interior) are interchangeable, so they are
+// never enumerated: they enter only through binomial coefficients
+// C(interior, mines left). Components share no hint, so only the global
+// mine count ties them together.
+//
+// Solve asks gophersat for a solution of each component, then reconciles
+// the mine count (see Solve). FindForced proves each forced cell by
+// gophersat: the opposite value, with the component's hints and the mine
+// totals the rest of the board allows, is unsatisfiable. The mine count is
+// thus encoded compactly, as bounds on each component's total, never as
+// "exactly M of every unknown cell", which gophersat may not finish.
+//
+// Count and Probabilities count exactly. Each component's solutions are
+// built into a decision diagram (frontier-based search): cells are decided
+// in a sweep order, and partial assignments that leave the open hints
+// needing the same mines merge into one node, so the diagram grows with
+// the component's width, not its number of solutions. Counts by number of
+// mines flow through it forward; weights of the rest of the board flow
+// back; their products give each cell's probability. Components combine
+// by polynomial products, exactly with math/big for Count, and in floating
+// point, tilted by the mine density, for Probabilities. Budget bounds the
+// diagrams; contexts cancel the work.
+//
+// # gophersat
+//
+// gophersat v1.4.0 has pitfalls, each worked around here and pinned by a
+// test: ParseCardConstrs drops some constraints (constraints go through
+// ParsePBConstrs); Assume forgets the problem's unit literals (they are
+// saved and passed again) and accepts x and not-x together (refused
+// first); Eq panics on nil weights and negates its input (never called);
+// Model after an unsatisfiable query returns a stale model (models are
+// taken only from satisfiable answers); CountModels and Enumerate count
+// some models twice and cannot be cancelled (counting is our own); the
+// solver shares a package-level buffer, so every use holds one mutex; and
+// Verbose prints to stdout (it stays off).
 package kb

@@ -1,0 +1,247 @@
+package kb
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/minesat/minesat/game"
+)
+
+// Split is a puzzle cut into parts that are solved and counted apart:
+// the cells unit propagation settles, the connected components of the
+// constraint graph over the remaining frontier cells, and the interior.
+//
+// Unit propagation works on the hints alone: a hint whose remaining count is
+// 0 makes its undecided neighbours safe, and one whose count equals its
+// undecided neighbours makes them mines, until nothing changes. Each settled
+// cell is forced in every solution: its opposite falsifies a hint by unit
+// propagation, the first step of any SAT solver's refutation.
+//
+// Two frontier cells are in the same Component when a chain of hints with
+// undecided neighbours links them. Components share no hint, so a solution
+// is one solution per component plus any placement of the remaining mines
+// in the interior; only the global mine count ties them together.
+type Split struct {
+	Puzzle     *game.Puzzle
+	Components []*Component // ordered by their first cell
+	Interior   []int        // unknown cells next to no hint, increasing
+	Mines      []int        // unknown cells unit propagation proves mines, increasing
+	Safe       []int        // unknown cells unit propagation proves safe, increasing
+	Flags      int          // flagged cells (known mines)
+	Left       int          // mines the components and the interior hold together
+	// Contradiction is non-nil when the hints alone have no solution: a
+	// hint sees more flags than it shows, or propagation overfills or
+	// starves one. The rest of the Split is then incomplete.
+	Contradiction error
+}
+
+// Component is a connected part of the frontier. Its cells are variables
+// 0..len(Cells)-1 (local variable v is cell Cells[v]); its constraints are
+// the hints that see them, each reduced by propagation to "exactly need of
+// these variables are mines".
+type Component struct {
+	Cells []int     // row-major cell indices, increasing
+	cons  []compCon // the hints over this component
+}
+
+// compCon is one hint's constraint over a component's local variables.
+type compCon struct {
+	hint int     // the hint cell, row-major
+	need int     // mines among vars
+	vars []int32 // local variables, increasing
+}
+
+// NewSplit splits p. It fails only on a malformed puzzle (cells not matching
+// the board); a puzzle without solutions gives a Split whose Contradiction
+// says why, or one whose parts admit no mine total (see Count). The cost is
+// O(cells).
+func NewSplit(p *game.Puzzle) (*Split, error) {
+	if p == nil || p.Board == nil || len(p.Cells) != p.Board.Len() {
+		return nil, fmt.Errorf("kb: malformed puzzle: cells do not match the board")
+	}
+	b := p.Board
+	n := len(p.Cells)
+	sp := &Split{Puzzle: p}
+
+	// value: 0 undecided (or not an unknown cell), 1 mine, 2 safe.
+	const undecided, mine, safe = 0, 1, 2
+	value := make([]uint8, n)
+	need := make([]int32, n) // per hint: mines still to place among its undecided neighbours
+	free := make([]int32, n) // per hint: undecided unknown neighbours
+	var queue []int32        // hints to examine
+	for i, c := range p.Cells {
+		switch c.State {
+		case game.Flagged:
+			sp.Flags++
+		case game.Revealed:
+			nd, fr := int32(c.Hint), int32(0)
+			for _, j := range b.Neighbors(i) {
+				switch p.Cells[j].State {
+				case game.Flagged:
+					nd--
+				case game.Unknown:
+					fr++
+				}
+			}
+			need[i], free[i] = nd, fr
+			queue = append(queue, int32(i))
+		}
+	}
+	sp.Left = p.Mines - sp.Flags
+	for len(queue) > 0 {
+		h := int(queue[len(queue)-1])
+		queue = queue[:len(queue)-1]
+		nd, fr := need[h], free[h]
+		if nd < 0 || nd > fr {
+			sp.Contradiction = fmt.Errorf("kb: no solution: hint %d at %v sees %d undecided cells and needs %d more mines",
+				p.Cells[h].Hint, b.Pos(h), fr, nd)
+			return sp, nil
+		}
+		if fr == 0 || (nd != 0 && nd != fr) {
+			continue
+		}
+		v := uint8(safe)
+		if nd == fr {
+			v = mine
+		}
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || value[j] != undecided {
+				continue
+			}
+			value[j] = v
+			for _, k := range b.Neighbors(int(j)) {
+				if p.Cells[k].State != game.Revealed {
+					continue
+				}
+				free[k]--
+				if v == mine {
+					need[k]--
+				}
+				queue = append(queue, k)
+			}
+		}
+	}
+
+	// Union-find over undecided frontier cells, through hints.
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	frontier := make([]bool, n)
+	for h, c := range p.Cells {
+		if c.State != game.Revealed || free[h] == 0 {
+			continue
+		}
+		first := int32(-1)
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || value[j] != undecided {
+				continue
+			}
+			frontier[j] = true
+			if first < 0 {
+				first = find(j)
+			} else if r := find(j); r != first {
+				parent[r] = first
+			}
+		}
+	}
+	comp := make([]int32, n) // root -> component index+1
+	local := make([]int32, n)
+	for i, c := range p.Cells {
+		if c.State != game.Unknown {
+			continue
+		}
+		switch {
+		case value[i] == mine:
+			sp.Mines = append(sp.Mines, i)
+		case value[i] == safe:
+			sp.Safe = append(sp.Safe, i)
+		case !frontier[i]:
+			isInterior := true
+			for _, j := range b.Neighbors(i) {
+				if p.Cells[j].State == game.Revealed {
+					isInterior = false
+					break
+				}
+			}
+			if !isInterior {
+				// Every hint around i is settled, so i is decided; a
+				// frontier cell never gets here.
+				panic("kb: undecided cell next to a settled hint")
+			}
+			sp.Interior = append(sp.Interior, i)
+		default:
+			r := find(int32(i))
+			if comp[r] == 0 {
+				sp.Components = append(sp.Components, &Component{})
+				comp[r] = int32(len(sp.Components))
+			}
+			c := sp.Components[comp[r]-1]
+			local[i] = int32(len(c.Cells))
+			c.Cells = append(c.Cells, i)
+		}
+	}
+	sp.Left -= len(sp.Mines)
+	for h, c := range p.Cells {
+		if c.State != game.Revealed || free[h] == 0 {
+			continue
+		}
+		var co *Component
+		con := compCon{hint: h, need: int(need[h])}
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || value[j] != undecided {
+				continue
+			}
+			co = sp.Components[comp[find(j)]-1]
+			con.vars = append(con.vars, local[j])
+		}
+		co.cons = append(co.cons, con)
+	}
+	return sp, nil
+}
+
+// Frontier returns the number of cells in all components.
+func (sp *Split) Frontier() int {
+	n := 0
+	for _, c := range sp.Components {
+		n += len(c.Cells)
+	}
+	return n
+}
+
+// Len returns the number of cells in c.
+func (c *Component) Len() int { return len(c.Cells) }
+
+// Hints returns the hint cells constraining c, increasing.
+func (c *Component) Hints() []int {
+	out := make([]int, len(c.cons))
+	for k, con := range c.cons {
+		out[k] = con.hint
+	}
+	slices.Sort(out)
+	return out
+}
+
+// check reports whether a local assignment (mine[v] for variable v) meets
+// every constraint of c.
+func (c *Component) check(mine func(v int) bool) bool {
+	for _, con := range c.cons {
+		k := 0
+		for _, v := range con.vars {
+			if mine(int(v)) {
+				k++
+			}
+		}
+		if k != con.need {
+			return false
+		}
+	}
+	return true
+}

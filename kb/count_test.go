@@ -1,0 +1,128 @@
+package kb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+)
+
+// TestSeeds checks every seed puzzle against the counts its README lists.
+func TestSeeds(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		file  string
+		count int64
+	}{
+		{"case1.txt", 8}, {"case2.txt", 2}, {"case3.txt", 9}, {"case4.txt", 2},
+		{"case5-unsat.txt", 0}, {"simple4x4.txt", 1}, {"size6.txt", 1},
+		{"size8-a.txt", 1274}, {"size8-b.txt", 13920},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			p := seedPuzzle(t, tc.file)
+			n, err := Count(ctx, p)
+			if err != nil || !bigEq(n, tc.count) {
+				t.Errorf("Count = %v, %v; want %d", n, err, tc.count)
+			}
+			mines, ok, err := Solve(ctx, p)
+			if err != nil || ok != (tc.count > 0) {
+				t.Fatalf("Solve = %v, %v, %v; want ok %v", mines, ok, err, tc.count > 0)
+			}
+			if ok {
+				if err := p.Satisfies(mines); err != nil {
+					t.Errorf("Solve's answer fails: %v", err)
+				}
+			}
+			bf := bruteForce(t, p)
+			if bf.count != tc.count {
+				t.Fatalf("brute force counts %d; the README says %d", bf.count, tc.count)
+			}
+			compareWithBrute(t, p, bf)
+		})
+	}
+}
+
+// compareWithBrute checks Count, Solve, FindForced and Probabilities
+// against brute-force facts.
+func compareWithBrute(t *testing.T, p *game.Puzzle, bf bruteFacts) {
+	t.Helper()
+	ctx := context.Background()
+	n, err := Count(ctx, p)
+	if err != nil || !bigEq(n, bf.count) {
+		t.Errorf("Count = %v, %v; brute force %d\n%s", n, err, bf.count, p)
+	}
+	mines, ok, err := Solve(ctx, p)
+	if err != nil || ok != (bf.count > 0) {
+		t.Errorf("Solve = %v, %v, %v; brute force counts %d\n%s", mines, ok, err, bf.count, p)
+	} else if ok {
+		if err := p.Satisfies(mines); err != nil {
+			t.Errorf("Solve's answer fails: %v\n%s", err, p)
+		}
+	}
+	f, err := FindForced(ctx, p)
+	probs, perr := Probabilities(ctx, p)
+	if bf.count == 0 {
+		if !errors.Is(err, ErrNoSolution) {
+			t.Errorf("FindForced on a puzzle without solutions: %v, %v; want ErrNoSolution\n%s", f, err, p)
+		}
+		if !errors.Is(perr, ErrNoSolution) {
+			t.Errorf("Probabilities on a puzzle without solutions: err %v; want ErrNoSolution\n%s", perr, p)
+		}
+		return
+	}
+	want := bf.forcedCells()
+	if err != nil || !slices.Equal(sortedCopy(f.Mines), want.Mines) || !slices.Equal(sortedCopy(f.Safe), want.Safe) {
+		t.Errorf("FindForced = %v, %v; brute force %v\n%s", f, err, want, p)
+	}
+	if perr != nil {
+		t.Fatalf("Probabilities: %v\n%s", perr, p)
+	}
+	for i, c := range p.Cells {
+		got := probs[i]
+		if c.State != game.Unknown {
+			if !math.IsNaN(got) {
+				t.Errorf("cell %v (%v): probability %v; want NaN", p.Board.Pos(i), c.State, got)
+			}
+			continue
+		}
+		exp := float64(bf.mineCount[i]) / float64(bf.count)
+		if math.Abs(got-exp) > 1e-12 {
+			t.Errorf("cell %v: probability %.17g; brute force %.17g\n%s", p.Board.Pos(i), got, exp, p)
+		}
+	}
+}
+
+// TestCrossCheckBruteForce compares everything with brute force on
+// random small puzzles from game.Generate, some with flags and some made
+// inconsistent on purpose.
+func TestCrossCheckBruteForce(t *testing.T) {
+	runs := 600
+	if testing.Short() {
+		runs = 150
+	}
+	rng := rand.New(rand.NewPCG(3, 17))
+	broken, unsat, flagged := 0, 0, 0
+	for i := range runs {
+		p, br := randomSmallPuzzle(t, rng, 16)
+		bf := bruteForce(t, p)
+		if br {
+			broken++
+		}
+		if bf.count == 0 {
+			unsat++
+		}
+		if p.Flags() > 0 {
+			flagged++
+		}
+		t.Run(fmt.Sprint(i), func(t *testing.T) { compareWithBrute(t, p, bf) })
+	}
+	t.Logf("%d puzzles: %d broken on purpose, %d without solutions, %d with flags", runs, broken, unsat, flagged)
+	if unsat < runs/20 || flagged < runs/10 {
+		t.Errorf("the sample covers too little: %d without solutions, %d with flags", unsat, flagged)
+	}
+}

@@ -1,0 +1,420 @@
+package kb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/minesat/minesat/game"
+)
+
+// Budget bounds the exponential part of counting: the size of a
+// component's solution diagram.
+type Budget struct {
+	// MaxStates is the most diagram nodes built for one component before
+	// giving up with ErrBudget; 0 means DefaultBudget's.
+	MaxStates int
+}
+
+// DefaultBudget is the budget of Count, Probabilities and FindForced: 2^22
+// states per component, about 100 MB at worst.
+var DefaultBudget = Budget{MaxStates: 1 << 22}
+
+func (b Budget) maxStates() int {
+	if b.MaxStates <= 0 {
+		return DefaultBudget.MaxStates
+	}
+	return b.MaxStates
+}
+
+// ErrBudget is returned, wrapped, when counting a component needs more
+// states than the Budget allows.
+var ErrBudget = errors.New("kb: counting budget exhausted")
+
+// diagram is every solution of one component, as a layered decision
+// diagram: layer t decides variable order[t], each node stands for one
+// state of the constraints still open (the mines each must still receive),
+// and child[2u+x] is the node reached from u by giving order[t] the value x
+// (1 mine, 0 safe), or -1 when that breaks a constraint. Nodes with equal
+// states merge, so the diagram is as wide as the number of distinct
+// partial states, not of partial solutions ("frontier-based search"). Only
+// nodes on some root-to-terminal path are kept, so every path is a solution
+// and every solution a path. Layer 0 holds the root, layer n the terminal.
+type diagram struct {
+	n      int     // variables (layers 0..n)
+	order  []int32 // order[t]: the local variable decided at layer t
+	start  []int32 // layer t's nodes are start[t]..start[t+1]-1
+	child  []int32 // child[2u+x], or -1
+	lo, hi []int32 // per node: fewest and most mines on a path from the root
+}
+
+// nodes returns the number of nodes.
+func (d *diagram) nodes() int { return int(d.start[d.n+1]) }
+
+// empty reports whether the component has no solution.
+func (d *diagram) empty() bool { return d.nodes() == 0 }
+
+// stepCon is one constraint met at a layer, as the build sees it.
+type stepCon struct {
+	slot  int32 // nibble of the state holding its remaining need while open
+	need  int32 // its full need, used when the layer opens it
+	rem   int32 // its variables decided after this layer
+	first bool  // this layer opens it
+}
+
+// buildDiagram builds c's diagram, deciding variables in the order with
+// the narrowest state (see chooseOrder). It fails with ErrBudget when more
+// than maxStates nodes are needed, and with ctx's error when cancelled.
+func buildDiagram(ctx context.Context, c *Component, b *game.Board, maxStates int) (*diagram, error) {
+	n := len(c.Cells)
+	order := chooseOrder(c, b)
+	pos := make([]int32, n)
+	for t, v := range order {
+		pos[v] = int32(t)
+	}
+	// Slots: a constraint holds one from the layer deciding its first
+	// variable to the layer deciding its last, reused afterwards.
+	steps := make([][]stepCon, n)
+	var freeSlots []int32
+	width := int32(0)
+	type span struct{ first, last int32 }
+	spans := make([]span, len(c.cons))
+	opensAt := make([][]int32, n)
+	closesAt := make([][]int32, n)
+	for k, con := range c.cons {
+		s := span{int32(n), -1}
+		for _, v := range con.vars {
+			s.first = min(s.first, pos[v])
+			s.last = max(s.last, pos[v])
+		}
+		spans[k] = s
+		opensAt[s.first] = append(opensAt[s.first], int32(k))
+		closesAt[s.last] = append(closesAt[s.last], int32(k))
+	}
+	slotOf := make([]int32, len(c.cons))
+	for t := range n {
+		for _, k := range opensAt[t] {
+			if len(freeSlots) > 0 {
+				slotOf[k] = freeSlots[len(freeSlots)-1]
+				freeSlots = freeSlots[:len(freeSlots)-1]
+			} else {
+				slotOf[k] = width
+				width++
+			}
+		}
+		for _, k := range closesAt[t] {
+			freeSlots = append(freeSlots, slotOf[k])
+		}
+	}
+	for k, con := range c.cons {
+		ps := make([]int32, len(con.vars))
+		for i, v := range con.vars {
+			ps[i] = pos[v]
+		}
+		slices.Sort(ps)
+		for i, p := range ps {
+			steps[p] = append(steps[p], stepCon{
+				slot: slotOf[k], need: int32(con.need), rem: int32(len(ps) - 1 - i), first: i == 0,
+			})
+		}
+	}
+	words := max(1, int(width+15)/16) // 4 bits per slot: a need is at most 8
+
+	d := &diagram{n: n, order: order, start: make([]int32, n+2)}
+	cur := make([]uint64, words) // layer 0: the root, every slot 0
+	curLen := 1
+	var next layerTable
+	next.init(words)
+	key := make([]uint64, words)
+	for t := range n {
+		if t&63 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("kb: counting a %d-cell component: %w", n, err)
+			}
+		}
+		d.start[t+1] = d.start[t] + int32(curLen)
+		next.reset()
+		base := d.start[t+1]
+		for i := range curLen {
+			src := cur[i*words : (i+1)*words]
+			for x := int32(0); x <= 1; x++ {
+				copy(key, src)
+				ok := true
+				for _, sc := range steps[t] {
+					r := sc.need
+					if !sc.first {
+						r = int32(key[sc.slot>>4]>>((sc.slot&15)*4)) & 15
+					}
+					r -= x
+					if r < 0 || r > sc.rem {
+						ok = false
+						break
+					}
+					sh := uint((sc.slot & 15) * 4)
+					key[sc.slot>>4] = key[sc.slot>>4]&^(15<<sh) | uint64(r)<<sh
+				}
+				child := int32(-1)
+				if ok {
+					child = base + next.insert(key)
+				}
+				d.child = append(d.child, child)
+			}
+		}
+		if int(base)+next.len() > maxStates {
+			return nil, fmt.Errorf("kb: counting a %d-cell component needs more than %d states: %w", n, maxStates, ErrBudget)
+		}
+		cur, curLen = next.keys(cur), next.len()
+	}
+	// The last layer holds at most one node, every slot closed.
+	d.start[n+1] = d.start[n] + int32(curLen)
+	d.child = append(d.child, -1, -1)[:2*int(d.start[n+1])]
+	d.prune()
+	d.windows()
+	return d, nil
+}
+
+// prune keeps only the nodes on a root-to-terminal path and renumbers them,
+// layer by layer.
+func (d *diagram) prune() {
+	total := int(d.start[d.n+1])
+	alive := make([]bool, total)
+	if d.start[d.n+1] > d.start[d.n] {
+		alive[d.start[d.n]] = true
+	}
+	for u := int(d.start[d.n]) - 1; u >= 0; u-- {
+		for x := range 2 {
+			if v := d.child[2*u+x]; v >= 0 && !alive[v] {
+				d.child[2*u+x] = -1
+			}
+		}
+		alive[u] = d.child[2*u] >= 0 || d.child[2*u+1] >= 0
+	}
+	// Nodes unreachable from the root cannot occur: every node was
+	// created as some live-or-dead node's child, so a forward pass keeps
+	// only those whose parents are alive.
+	reach := make([]bool, total)
+	if total > 0 && alive[0] {
+		reach[0] = true
+	}
+	newID := make([]int32, total)
+	id := int32(0)
+	newStart := make([]int32, d.n+2)
+	for t := 0; t <= d.n; t++ {
+		newStart[t] = id
+		for u := d.start[t]; u < d.start[t+1]; u++ {
+			if alive[u] && reach[u] {
+				newID[u] = id
+				id++
+				for x := range 2 {
+					if v := d.child[2*u+int32(x)]; v >= 0 {
+						reach[v] = true
+					}
+				}
+			} else {
+				newID[u] = -1
+			}
+		}
+	}
+	newStart[d.n+1] = id
+	child := make([]int32, 2*int(id))
+	for u := range int32(total) {
+		if nu := newID[u]; nu >= 0 {
+			for x := range int32(2) {
+				v := d.child[2*u+x]
+				if v >= 0 {
+					v = newID[v]
+				}
+				child[2*nu+x] = v
+			}
+		}
+	}
+	d.start, d.child = newStart, child
+}
+
+// windows computes lo and hi, the range of mines on root paths to each node.
+func (d *diagram) windows() {
+	nn := d.nodes()
+	d.lo, d.hi = make([]int32, nn), make([]int32, nn)
+	for u := range d.lo {
+		d.lo[u], d.hi[u] = 1<<30, -1
+	}
+	if nn == 0 {
+		return
+	}
+	d.lo[0], d.hi[0] = 0, 0
+	for u := range int32(d.start[d.n]) {
+		for x := range int32(2) {
+			if v := d.child[2*u+x]; v >= 0 {
+				d.lo[v] = min(d.lo[v], d.lo[u]+x)
+				d.hi[v] = max(d.hi[v], d.hi[u]+x)
+			}
+		}
+	}
+}
+
+// terminal returns the terminal node; the diagram must not be empty.
+func (d *diagram) terminal() int32 { return d.start[d.n] }
+
+// layerTable is an open-addressing hash set of fixed-width keys, the states
+// of the layer being built, numbered in insertion order.
+type layerTable struct {
+	words int
+	arena []uint64 // key i is arena[i*words : (i+1)*words]
+	slots []int32  // key index + 1, or 0 for empty
+	n     int
+}
+
+func (lt *layerTable) init(words int) {
+	lt.words = words
+	lt.slots = make([]int32, 64)
+}
+
+func (lt *layerTable) reset() {
+	lt.arena = lt.arena[:0]
+	clear(lt.slots)
+	lt.n = 0
+}
+
+func (lt *layerTable) len() int { return lt.n }
+
+// keys returns the arena, swapping in spare as the next arena.
+func (lt *layerTable) keys(spare []uint64) []uint64 {
+	a := lt.arena
+	lt.arena = spare[:0]
+	return a
+}
+
+func hashKey(key []uint64) uint64 {
+	h := uint64(0x9E3779B97F4A7C15)
+	for _, w := range key {
+		h ^= w
+		h *= 0xBF58476D1CE4E5B9
+		h ^= h >> 29
+	}
+	return h
+}
+
+// insert returns key's number, adding it if new; len(key) must be words.
+func (lt *layerTable) insert(key []uint64) int32 {
+	if 2*(lt.n+1) > len(lt.slots) {
+		lt.grow()
+	}
+	mask := len(lt.slots) - 1
+	for i := int(hashKey(key)) & mask; ; i = (i + 1) & mask {
+		s := lt.slots[i]
+		if s == 0 {
+			lt.arena = append(lt.arena, key...)
+			lt.n++
+			lt.slots[i] = int32(lt.n)
+			return int32(lt.n - 1)
+		}
+		k := int(s-1) * lt.words
+		if slices.Equal(lt.arena[k:k+lt.words], key) {
+			return s - 1
+		}
+	}
+}
+
+func (lt *layerTable) grow() {
+	slots := make([]int32, 2*len(lt.slots))
+	mask := len(slots) - 1
+	for _, s := range lt.slots {
+		if s == 0 {
+			continue
+		}
+		k := int(s-1) * lt.words
+		i := int(hashKey(lt.arena[k:k+lt.words])) & mask
+		for slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		slots[i] = s
+	}
+	lt.slots = slots
+}
+
+// chooseOrder returns an order of c's variables that keeps few constraints
+// open at once: the best, by the widest layer and then the total width, of
+// row-major, column-major and breadth-first orders. The state of a layer
+// is the remaining need of each open constraint, so the width bounds the
+// diagram's size.
+func chooseOrder(c *Component, b *game.Board) []int32 {
+	n := len(c.Cells)
+	rowMajor := make([]int32, n)
+	for v := range rowMajor {
+		rowMajor[v] = int32(v)
+	}
+	colMajor := slices.Clone(rowMajor)
+	cols := b.Cols()
+	slices.SortFunc(colMajor, func(a, b int32) int {
+		ca, cb := c.Cells[a]%cols, c.Cells[b]%cols
+		if ca != cb {
+			return ca - cb
+		}
+		return c.Cells[a] - c.Cells[b]
+	})
+	best := rowMajor
+	bw, bs := orderWidth(c, rowMajor)
+	for _, o := range [][]int32{colMajor, bfsOrder(c, 0)} {
+		if w, s := orderWidth(c, o); w < bw || (w == bw && s < bs) {
+			best, bw, bs = o, w, s
+		}
+	}
+	return best
+}
+
+// orderWidth returns the most constraints open at once under order, and
+// their sum over layers.
+func orderWidth(c *Component, order []int32) (widest, sum int) {
+	n := len(order)
+	pos := make([]int32, n)
+	for t, v := range order {
+		pos[v] = int32(t)
+	}
+	delta := make([]int, n+1)
+	for _, con := range c.cons {
+		first, last := int32(n), int32(-1)
+		for _, v := range con.vars {
+			first, last = min(first, pos[v]), max(last, pos[v])
+		}
+		delta[first]++
+		delta[last]--
+	}
+	open := 0
+	for t := range n {
+		open += delta[t]
+		widest = max(widest, open)
+		sum += open
+	}
+	return widest, sum
+}
+
+// bfsOrder returns c's variables in breadth-first order through shared
+// constraints, from variable from, neighbours taken in increasing order.
+func bfsOrder(c *Component, from int32) []int32 {
+	n := len(c.Cells)
+	consOf := make([][]int32, n)
+	for k, con := range c.cons {
+		for _, v := range con.vars {
+			consOf[v] = append(consOf[v], int32(k))
+		}
+	}
+	seen := make([]bool, n)
+	order := make([]int32, 0, n)
+	order = append(order, from)
+	seen[from] = true
+	for i := 0; i < len(order); i++ {
+		v := order[i]
+		mark := len(order)
+		for _, k := range consOf[v] {
+			for _, w := range c.cons[k].vars {
+				if !seen[w] {
+					seen[w] = true
+					order = append(order, w)
+				}
+			}
+		}
+		slices.Sort(order[mark:])
+	}
+	return order
+}

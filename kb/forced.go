@@ -1,0 +1,282 @@
+package kb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/minesat/minesat/cnf"
+	"github.com/minesat/minesat/game"
+)
+
+// Forced lists the unknown cells whose value is the same in every solution,
+// as row-major indices in increasing order.
+type Forced struct {
+	Mines []int // a mine in every solution
+	Safe  []int // safe in every solution
+}
+
+// FindForced returns every unknown cell that is a mine in all of p's
+// solutions and every one that is safe in all of them, the mine count
+// honoured. A puzzle without solutions gives ErrNoSolution.
+//
+// Each cell is proved: unit propagation on the hints settles some (the
+// opposite value empties a hint's room or overfills it); every other
+// frontier cell is proved by gophersat, on its component's hints and the
+// totals the rest of the board allows that component (A_c, see
+// allowedTotals), with the cell's opposite value assumed: the answer must
+// be unsatisfiable. Interior cells are forced only through the mine count,
+// and are proved by gophersat on the whole frontier with the interior's
+// opposite total assumed.
+//
+// Which cells to try is decided by exact counting where a component fits
+// DefaultBudget: a cell some allowed solution gives each value is not
+// forced, so gophersat is asked only about the cells that are. A component
+// too large to count gets the classic backbone search instead: a model
+// first, then one query per cell that every model so far agrees on.
+func FindForced(ctx context.Context, p *game.Puzzle) (Forced, error) {
+	return findForced(ctx, p, DefaultBudget)
+}
+
+func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, error) {
+	a, err := analyze(ctx, p, budget, true)
+	if err != nil {
+		return Forced{}, fmt.Errorf("kb: forced: %w", err)
+	}
+	if !a.feasible {
+		return Forced{}, fmt.Errorf("kb: forced: %w", ErrNoSolution)
+	}
+	sp := a.Split
+	f := Forced{Mines: slices.Clone(sp.Mines), Safe: slices.Clone(sp.Safe)}
+
+	satMu.Lock()
+	defer satMu.Unlock()
+	for c, co := range sp.Components {
+		if err := ctx.Err(); err != nil {
+			return Forced{}, fmt.Errorf("kb: forced: %w", err)
+		}
+		ss := co.satProblemWithin(a.totals[c], a.allowed[c]).build()
+		var mines, safe []int
+		if d := a.diagrams[c]; d != nil {
+			mines, safe, err = forcedCounted(ctx, d, a.flows[c], a.allowed[c], ss)
+		} else {
+			mines, safe, err = forcedBackbone(ctx, len(co.Cells), ss)
+		}
+		if err != nil {
+			return Forced{}, fmt.Errorf("kb: forced: %w", err)
+		}
+		for _, v := range mines {
+			f.Mines = append(f.Mines, co.Cells[v])
+		}
+		for _, v := range safe {
+			f.Safe = append(f.Safe, co.Cells[v])
+		}
+	}
+	if len(sp.Interior) > 0 {
+		mine, safe, err := a.forcedInterior(ctx)
+		if err != nil {
+			return Forced{}, fmt.Errorf("kb: forced: %w", err)
+		}
+		if mine {
+			f.Mines = append(f.Mines, sp.Interior...)
+		}
+		if safe {
+			f.Safe = append(f.Safe, sp.Interior...)
+		}
+	}
+	slices.Sort(f.Mines)
+	slices.Sort(f.Safe)
+	return f, nil
+}
+
+// satProblemWithin returns c's hints plus "the total of c lies in allowed",
+// over variables 1..len(Cells) and maybe selectors. Totals outside totals
+// (K_c) are impossible anyway, so allowed is encoded as its fewest
+// intervals that skip no total of K_c: usually one interval, two
+// constraints; otherwise one selector per interval and a clause choosing
+// one.
+func (c *Component) satProblemWithin(totals, allowed bitset) *satProblem {
+	sp := c.satProblem()
+	lits := c.lits()
+	type run struct{ lo, hi int }
+	var runs []run
+	lo, hi := allowed.min(), allowed.max()
+	if lo < 0 {
+		sp.add(cnf.AtLeast(nil, 1)) // nothing allowed: unsatisfiable
+		return sp
+	}
+	start := lo
+	for k := lo; k <= hi; k++ {
+		if totals.has(k) && !allowed.has(k) {
+			runs = append(runs, run{start, k - 1})
+			for k+1 <= hi && !allowed.has(k+1) {
+				k++
+			}
+			start = k + 1
+		}
+	}
+	runs = append(runs, run{start, hi})
+	if len(runs) == 1 {
+		sp.between(lits, lo, hi)
+		return sp
+	}
+	sels := make([]cnf.Lit, len(runs))
+	for i, r := range runs {
+		sels[i] = sp.newVar().Pos()
+		sp.betweenIf(sels[i], lits, r.lo, r.hi)
+	}
+	sp.add(cnf.AtLeast(sels, 1))
+	return sp
+}
+
+// forcedCounted proves the forced variables of a counted component. The
+// candidates are the variables no allowed solution gives one of the two
+// values (an exact zero weight); each is confirmed by gophersat. The
+// caller holds satMu.
+func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, ss *satSolver) (mines, safe []int, err error) {
+	t := d.terminal()
+	w := vec{lo: int(d.lo[t]), v: make([]float64, d.hi[t]-d.lo[t]+1)}
+	for k := range w.v {
+		if allowed.has(w.lo + k) {
+			w.v[k] = 1
+		}
+	}
+	mw, sw := d.weigh(fl, w)
+	for v := range d.n {
+		if v&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		lit := cnf.Var(v + 1).Pos()
+		switch {
+		case mw[v] == 0 && sw[v] == 0:
+			// Weights underflowed: fall back to asking both ways.
+			if _, sat := ss.solve(lit); !sat {
+				safe = append(safe, v)
+			} else if _, sat := ss.solve(lit.Not()); !sat {
+				mines = append(mines, v)
+			}
+		case mw[v] == 0:
+			if _, sat := ss.solve(lit); !sat {
+				safe = append(safe, v)
+			}
+		case sw[v] == 0:
+			if _, sat := ss.solve(lit.Not()); !sat {
+				mines = append(mines, v)
+			}
+		}
+	}
+	return mines, safe, nil
+}
+
+// forcedBackbone finds the forced variables among 1..n by SAT alone: a
+// model, then, for each variable every model so far agrees on, a query
+// for its other value; a model found that way clears every variable it
+// disagrees on. The caller holds satMu.
+func forcedBackbone(ctx context.Context, n int, ss *satSolver) (mines, safe []int, err error) {
+	m0, sat := ss.solve()
+	if !sat {
+		return nil, nil, errors.New("internal error: a component with allowed totals has no model")
+	}
+	agree := make([]bool, n+1)
+	for v := 1; v <= n; v++ {
+		agree[v] = true
+	}
+	for v := 1; v <= n; v++ {
+		if !agree[v] {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		m, sat := ss.solve(cnf.Var(v).Lit(!m0[v]))
+		if !sat {
+			if m0[v] {
+				mines = append(mines, v-1)
+			} else {
+				safe = append(safe, v-1)
+			}
+			continue
+		}
+		for u := v; u <= n; u++ {
+			if m[u] != m0[u] {
+				agree[u] = false
+			}
+		}
+	}
+	return mines, safe, nil
+}
+
+// forcedInterior reports whether every interior cell is a mine in all
+// solutions, or safe in all. The interior holds left minus the frontier's
+// total; the feasible frontier totals (sums of the components' K_c) decide
+// the candidates, and gophersat proves each claim on the whole frontier:
+// every hint, with the frontier's total bounded so that the interior gets
+// the opposite. The caller holds satMu.
+func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err error) {
+	sp := a.Split
+	in := len(sp.Interior)
+	width := 1
+	for _, k := range a.totals {
+		width += k.max()
+	}
+	sums := newBitset(width)
+	sums.set(0)
+	for _, k := range a.totals {
+		if err := ctx.Err(); err != nil {
+			return false, false, err
+		}
+		sums = sumset(sums, k, width)
+	}
+	// Interior totals t = left - s over feasible frontier totals s.
+	tMin, tMax := in+1, -1
+	for t := 0; t <= in; t++ {
+		if sums.has(sp.Left - t) {
+			tMin, tMax = min(tMin, t), max(tMax, t)
+		}
+	}
+	if tMax < 0 {
+		return false, false, errors.New("internal error: no feasible interior total")
+	}
+	if tMax != 0 && tMin != in {
+		return false, false, nil
+	}
+	// One problem over every component, variables offset component by
+	// component.
+	total := sp.Frontier()
+	prob := newSATProblem(total)
+	all := make([]cnf.Lit, 0, total)
+	base := 0
+	for _, co := range sp.Components {
+		for _, con := range co.cons {
+			lits := make([]cnf.Lit, len(con.vars))
+			for k, v := range con.vars {
+				lits[k] = cnf.Var(base + int(v) + 1).Pos()
+			}
+			prob.exactly(lits, con.need)
+		}
+		for v := range co.Cells {
+			all = append(all, cnf.Var(base+v+1).Pos())
+		}
+		base += len(co.Cells)
+	}
+	if tMax == 0 {
+		// Opposite: at least one interior mine, so the frontier holds
+		// between left-in and left-1.
+		p := &satProblem{vars: prob.vars, constrs: slices.Clone(prob.constrs)}
+		p.between(all, sp.Left-in, sp.Left-1)
+		_, sat := p.build().solve()
+		safe = !sat
+	}
+	if tMin == in {
+		// Opposite: at least one interior cell safe, so the frontier
+		// holds between left-in+1 and left.
+		p := &satProblem{vars: prob.vars, constrs: slices.Clone(prob.constrs)}
+		p.between(all, sp.Left-in+1, sp.Left)
+		_, sat := p.build().solve()
+		mine = !sat
+	}
+	return mine, safe, nil
+}
