@@ -18,7 +18,7 @@ var satMu sync.Mutex
 // ParseCardConstrs, which silently drops an "at least n >= 2" constraint one
 // of whose literals is already true.
 type satProblem struct {
-	vars    int                // variables 1..vars
+	vars    int               // variables 1..vars
 	constrs []solver.PBConstr // owned: no slice is shared with a caller
 }
 
