@@ -1,8 +1,400 @@
 package main
 
-import "context"
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"time"
 
-// runSolve is a placeholder until the 'solve' command lands.
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+const solveAbout = `
+Solve reads a puzzle in the seeds' format (a file, or standard input for -)
+and prints one solution: its mine cells (r,c)(r,c)... in row-major order on
+one line, 0-based. Every solution is checked against the puzzle before it is
+printed. A puzzle without solutions prints "no solution" and exits 1.
+
+Each component of the puzzle's frontier (unknown cells linked by hints) is
+solved by the SAT solver gophersat; cells next to no hint are never
+enumerated, they only count through binomial coefficients.
+
+--count adds the exact number of solutions; --forced the cells that are a
+mine in every solution and those safe in every solution, each proved by SAT
+with the mine count honoured; --probabilities the exact probability that each
+unknown cell is a mine, uniform over all solutions, as a grid to 3 decimals
+(hint cells show their digit). Counting builds each component's decision
+diagram, bounded by --max-states (exit 3 when a component needs more).
+
+--grid draws the solution on the board: hints as digits, mines *, safe
+unknown cells . (coloured on a terminal unless NO_COLOR is set or
+--no-color). --format json prints one object:
+{"rows","cols","mines","satisfiable","solution":[[r,c],...],"count":"123",
+"forced":{"mines":[[r,c],...],"safe":[[r,c],...]},"probabilities":[[p or
+null per cell],...],"elapsed_ms"}, with count, forced and probabilities only
+when asked for (null without a solution).
+
+--method backtrack solves with the backtracking CSP search instead (see
+--order, --value, --fc, --max-nodes); it can count, but proves no forced
+cells and gives no probabilities. --timeout stops any method (exit 3).`
+
+// solveFlags are solve's options.
+type solveFlags struct {
+	count, forced, probs, grid, noColor bool
+	format, method                      string
+	timeout                             time.Duration
+	maxStates                           int
+	bt                                  *backtrackFlags
+}
+
+// solveReport is everything solve found, printed as text or JSON.
+type solveReport struct {
+	p           *game.Puzzle
+	satisfiable bool
+	solution    []int     // row-major mine cells
+	nodes       int64     // search nodes, for --method backtrack
+	count       *big.Int  // with --count
+	forced      kb.Forced // with --forced
+	probs       []float64 // with --probabilities; NaN for non-unknown cells
+	invalid     error     // why the puzzle fails Validate, if it does
+	elapsed     time.Duration
+}
+
+// runSolve implements 'minesat solve'.
 func runSolve(ctx context.Context, args []string, io *stdio) error {
-	return usageErrorf("solve: not implemented yet")
+	fs := newFlagSet("solve", "FILE|-", solveAbout, io)
+	var f solveFlags
+	fs.BoolVar(&f.count, "count", false, "also print the exact number of solutions")
+	fs.BoolVar(&f.forced, "forced", false, "also print the cells forced mine or safe in every solution")
+	fs.BoolVar(&f.probs, "probabilities", false, "also print each unknown cell's probability of a mine")
+	fs.BoolVar(&f.grid, "grid", false, "draw the solution on the board instead of listing its cells")
+	fs.BoolVar(&f.noColor, "no-color", false, "no colour in --grid, even on a terminal")
+	fs.StringVar(&f.format, "format", "text", "output `format`: text or json")
+	fs.StringVar(&f.method, "method", "sat", "solving `method`: sat (gophersat and exact counting) or backtrack")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 10s), exit 3; 0 means no limit")
+	fs.IntVar(&f.maxStates, "max-states", kb.DefaultBudget.MaxStates, "counting budget: most diagram states per component `N`; exit 3 beyond")
+	f.bt = addBacktrackFlags(fs)
+	if help, err := parseFlags(fs, args, io); help || err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageErrorf("solve: expected one puzzle file (or - for stdin), got %d arguments", fs.NArg())
+	}
+	switch {
+	case f.format != "text" && f.format != "json":
+		return usageErrorf("solve: --format %q: want text or json", f.format)
+	case f.method != "sat" && f.method != "backtrack":
+		return usageErrorf("solve: --method %q: want sat or backtrack", f.method)
+	case f.method == "backtrack" && (f.forced || f.probs):
+		return usageErrorf("solve: --method backtrack proves no forced cells and gives no probabilities; use --method sat")
+	case f.timeout < 0:
+		return usageErrorf("solve: --timeout %v must not be negative", f.timeout)
+	case f.maxStates <= 0:
+		return usageErrorf("solve: --max-states %d must be positive", f.maxStates)
+	}
+	name := fs.Arg(0)
+	in, err := io.openInput(name)
+	if err != nil {
+		return usageErrorf("solve: %w", err)
+	}
+	defer in.Close()
+	if name == "-" {
+		name = "<stdin>"
+	}
+	p, err := game.ParsePuzzle(name, in)
+	if err != nil {
+		return usageErrorf("solve: %w", err)
+	}
+
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	r, err := solveWithin(ctx, p, &f)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && f.timeout > 0 {
+			return budgetError(fmt.Errorf("solve: %s: gave up after --timeout %v", name, f.timeout))
+		}
+		return err
+	}
+	r.elapsed = time.Since(start)
+	if r.invalid != nil {
+		fmt.Fprintf(io.err, "minesat: solve: %s: %v\n", name, r.invalid)
+	}
+	w := bufio.NewWriter(io.out)
+	if f.format == "json" {
+		err = r.writeJSON(w, &f)
+	} else {
+		err = r.writeText(w, &f, useColor(io, f.noColor))
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return err
+	}
+	if !r.satisfiable {
+		return errNoSolution
+	}
+	return nil
+}
+
+// solveWithin runs solve's work, returning as soon as ctx is done even if a
+// gophersat call (which cannot be interrupted) is still running: the
+// command exits then, taking the abandoned goroutine with it.
+func solveWithin(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveReport, error) {
+	type answer struct {
+		r   *solveReport
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		r, err := solvePuzzle(ctx, p, f)
+		done <- answer{r, err}
+	}()
+	select {
+	case a := <-done:
+		return a.r, a.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// solvePuzzle computes what the flags ask for.
+func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveReport, error) {
+	r := &solveReport{p: p, invalid: p.Validate()}
+	if r.invalid != nil {
+		if f.count {
+			r.count = new(big.Int)
+		}
+		return r, nil
+	}
+	var err error
+	r.solution, r.satisfiable, r.nodes, err = solveMethod(ctx, p, f)
+	if err != nil {
+		return nil, err
+	}
+	if r.satisfiable {
+		if err := p.Satisfies(r.solution); err != nil {
+			return nil, fmt.Errorf("solve: internal error: the %s solution fails its check: %w", f.method, err)
+		}
+	}
+	if f.count {
+		if r.count, err = countMethod(ctx, p, f); err != nil {
+			return nil, err
+		}
+		if (r.count.Sign() > 0) != r.satisfiable {
+			return nil, fmt.Errorf("solve: internal error: %s counts %v solutions but the solver says satisfiable=%v",
+				f.method, r.count, r.satisfiable)
+		}
+	}
+	if !r.satisfiable {
+		return r, nil
+	}
+	if f.forced {
+		if r.forced, err = kb.FindForced(ctx, p); err != nil {
+			return nil, solveError(err)
+		}
+	}
+	if f.probs {
+		a, err := kb.Analyze(ctx, p, kb.Budget{MaxStates: f.maxStates})
+		if err != nil {
+			return nil, solveError(err)
+		}
+		if r.probs, err = a.Probabilities(ctx); err != nil {
+			return nil, solveError(err)
+		}
+	}
+	return r, nil
+}
+
+// solveMethod finds one solution by the chosen method. Methods that count
+// no nodes report 0.
+func solveMethod(ctx context.Context, p *game.Puzzle, f *solveFlags) (mines []int, ok bool, nodes int64, err error) {
+	switch f.method {
+	case "backtrack":
+		return solveBacktrack(ctx, p, f.bt)
+	default:
+		mines, ok, err = kb.Solve(ctx, p)
+		return mines, ok, 0, solveError(err)
+	}
+}
+
+// countMethod counts the solutions by the chosen method.
+func countMethod(ctx context.Context, p *game.Puzzle, f *solveFlags) (*big.Int, error) {
+	switch f.method {
+	case "backtrack":
+		n, _, err := countBacktrack(ctx, p, f.bt)
+		if err != nil {
+			return nil, err
+		}
+		return big.NewInt(n), nil
+	default:
+		a, err := kb.Analyze(ctx, p, kb.Budget{MaxStates: f.maxStates})
+		if err != nil {
+			return nil, solveError(err)
+		}
+		n, err := a.Count(ctx)
+		return n, solveError(err)
+	}
+}
+
+// solveError maps kb's errors to exit codes: an exhausted budget or a
+// cancelled context is exit 3, anything else an internal failure.
+func solveError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, kb.ErrBudget):
+		return budgetError(fmt.Errorf("solve: %w (raise --max-states)", err))
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return err
+	}
+	return fmt.Errorf("solve: %w", err)
+}
+
+// cellList writes cells as (r,c)(r,c)...
+func cellList(p *game.Puzzle, cells []int) string {
+	var sb strings.Builder
+	for _, i := range cells {
+		sb.WriteString(p.Board.Pos(i).String())
+	}
+	return sb.String()
+}
+
+// writeText writes the report as text: the solution (a line of cells, or
+// the board with --grid), then "count: N", "forced mines: ...", "forced
+// safe: ..." and "probabilities:" with a grid, as asked.
+func (r *solveReport) writeText(w *bufio.Writer, f *solveFlags, color bool) error {
+	p := r.p
+	switch {
+	case !r.satisfiable:
+		fmt.Fprintln(w, "no solution")
+	case f.grid:
+		marks := make([]mark, len(p.Cells))
+		for i := range marks {
+			marks[i] = markSafe
+		}
+		for _, i := range r.solution {
+			marks[i] = markMine
+		}
+		if err := renderBoard(w, p, marks, color); err != nil {
+			return err
+		}
+	default:
+		fmt.Fprintln(w, cellList(p, r.solution))
+	}
+	if f.count {
+		fmt.Fprintf(w, "count: %s\n", r.count)
+	}
+	if !r.satisfiable {
+		return nil
+	}
+	if f.forced {
+		fmt.Fprintf(w, "forced mines: %s\nforced safe: %s\n", cellList(p, r.forced.Mines), cellList(p, r.forced.Safe))
+	}
+	if f.probs {
+		fmt.Fprintln(w, "probabilities:")
+		for row := range p.Rows() {
+			for col := range p.Cols() {
+				if col > 0 {
+					w.WriteByte(' ')
+				}
+				i := row*p.Cols() + col
+				switch c := p.Cells[i]; c.State {
+				case game.Revealed:
+					fmt.Fprintf(w, "%5d", c.Hint)
+				case game.Flagged:
+					fmt.Fprintf(w, "%5s", "F")
+				default:
+					fmt.Fprintf(w, "%5.3f", r.probs[i])
+				}
+			}
+			w.WriteByte('\n')
+		}
+	}
+	return nil
+}
+
+// writeJSON writes the report as one JSON object; see solveAbout.
+func (r *solveReport) writeJSON(w *bufio.Writer, f *solveFlags) error {
+	p := r.p
+	pairs := func(cells []int) [][2]int {
+		out := make([][2]int, 0, len(cells))
+		for _, i := range cells {
+			out = append(out, p.Board.Pos(i).Pair())
+		}
+		return out
+	}
+	type forcedJSON struct {
+		Mines [][2]int `json:"mines"`
+		Safe  [][2]int `json:"safe"`
+	}
+	obj := struct {
+		Rows          int              `json:"rows"`
+		Cols          int              `json:"cols"`
+		Mines         int              `json:"mines"`
+		Satisfiable   bool             `json:"satisfiable"`
+		Solution      [][2]int         `json:"solution"`
+		Count         *string          `json:"count,omitempty"`
+		Forced        *json.RawMessage `json:"forced,omitempty"`
+		Probabilities *json.RawMessage `json:"probabilities,omitempty"`
+		Method        string           `json:"method"`
+		Nodes         int64            `json:"nodes,omitempty"`
+		ElapsedMS     float64          `json:"elapsed_ms"`
+	}{
+		Rows: p.Rows(), Cols: p.Cols(), Mines: p.Mines, Satisfiable: r.satisfiable,
+		Method: f.method, Nodes: r.nodes,
+		ElapsedMS: math.Round(float64(r.elapsed.Microseconds())) / 1000,
+	}
+	if r.satisfiable {
+		obj.Solution = pairs(r.solution)
+	}
+	if f.count {
+		s := r.count.String()
+		obj.Count = &s
+	}
+	raw := func(v any) (*json.RawMessage, error) {
+		b, err := json.Marshal(v)
+		m := json.RawMessage(b)
+		return &m, err
+	}
+	var err error
+	if f.forced {
+		var v any // null without a solution
+		if r.satisfiable {
+			v = forcedJSON{pairs(r.forced.Mines), pairs(r.forced.Safe)}
+		}
+		if obj.Forced, err = raw(v); err != nil {
+			return err
+		}
+	}
+	if f.probs {
+		var v any
+		if r.satisfiable {
+			grid := make([][]*float64, p.Rows())
+			for row := range grid {
+				grid[row] = make([]*float64, p.Cols())
+				for col := range grid[row] {
+					if x := r.probs[row*p.Cols()+col]; !math.IsNaN(x) {
+						grid[row][col] = &x
+					}
+				}
+			}
+			v = grid
+		}
+		if obj.Probabilities, err = raw(v); err != nil {
+			return err
+		}
+	}
+	enc := json.NewEncoder(w)
+	return enc.Encode(obj)
 }
