@@ -85,6 +85,8 @@ type playConfig struct {
 	record   string
 	format   string
 	plot     string
+	trace    bool // play_trace.go
+	noColor  bool
 }
 
 // levelRun is one level's games and their tally.
@@ -129,6 +131,9 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	runs, err := planPlay(cfg)
 	if err != nil {
 		return err
+	}
+	if cfg.trace {
+		return runPlayTrace(ctx, io, cfg, runs)
 	}
 	var rw *game.RecordWriter
 	if cfg.record != "" {
@@ -194,8 +199,12 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or json")
 	fs.StringVar(&cfg.plot, "plot", "", "also draw the win rates with their 95% intervals to `OUT.svg` (or .png)")
+	addTraceFlags(fs, &cfg)
 	if help, err = parseFlags(fs, args, io); help || err != nil {
 		return cfg, help, err
+	}
+	if err := checkTraceFlags(fs, &cfg); err != nil {
+		return cfg, false, err
 	}
 	if fs.NArg() > 0 {
 		return cfg, false, usageErrorf("play: unexpected argument %q", fs.Arg(0))

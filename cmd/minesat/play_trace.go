@@ -1,0 +1,311 @@
+package main
+
+// 'play --trace': one game, move by move. Each move is written with its
+// reason, then the board after it, drawn by the one board renderer
+// (render.go):
+//
+//	move 3: flag (1,2)  [unit]
+//	  hint 1 at (0,1): clause (1,2)
+//	     0 1 2
+//	  0  0 1 F
+//	  ...
+//
+// A unit or global-count move shows the clause that became the unit, a
+// resolution move that clause and the two it was resolved from, all with
+// cell names; a SAT move says it was proved by SAT; a guess shows its
+// estimated mine probability and the runner-up. The tag in brackets is
+// coloured (deduced green, guess yellow, a mine hit red) when colour is on.
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
+)
+
+// addTraceFlags defines play's --trace and --no-color flags.
+func addTraceFlags(fs *flag.FlagSet, cfg *playConfig) {
+	fs.BoolVar(&cfg.trace, "trace", false, "play one game (game 0 of one --level) and show every move with its reason and the board after it")
+	fs.BoolVar(&cfg.noColor, "no-color", false, "no colour in the trace (also when NO_COLOR is set or stdout is not a terminal)")
+}
+
+// checkTraceFlags checks the flags of 'play --trace' once fs is parsed: the
+// trace follows one game, so --games may only be 1.
+func checkTraceFlags(fs *flag.FlagSet, cfg *playConfig) error {
+	if !cfg.trace {
+		return nil
+	}
+	gamesSet := false
+	fs.Visit(func(f *flag.Flag) { gamesSet = gamesSet || f.Name == "games" })
+	if gamesSet && cfg.games != 1 {
+		return usageErrorf("play: --trace follows one game; drop --games %d", cfg.games)
+	}
+	cfg.games = 1
+	return nil
+}
+
+// runPlayTrace plays game 0 of the one level in runs with a tracer on
+// stdout, and writes its record (with the guesses' estimates under the
+// "probs" key) if asked. A lost game exits 1, as a single game does.
+func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, runs []*levelRun) error {
+	if len(runs) != 1 {
+		return usageErrorf("play: --trace follows one game: choose one --level (got %d levels)", len(runs))
+	}
+	r := runs[0]
+	g, err := game.New(r.level, r.rules, game.GameSeed(cfg.seed, 0))
+	if err != nil {
+		return usageErrorf("play: %w", err)
+	}
+	tr := newTracer(io.out, useColor(io, cfg.noColor))
+	opts := append(append([]agent.Option(nil), r.opts...), agent.WithObserver(tr.observe), agent.WithMoves())
+	a, err := agent.New(opts...)
+	if err != nil {
+		return usageErrorf("play: %w", err)
+	}
+	first := ""
+	if r.hasFirst {
+		first = r.first.String()
+	}
+	tr.header(g, first)
+	res, err := a.Play(ctx, g)
+	if err != nil {
+		if ctx.Err() != nil {
+			return budgetError(fmt.Errorf("play: interrupted after %d moves", len(res.Moves)))
+		}
+		return fmt.Errorf("play: %s game 0 (seed %d): %w", r.level.Name, g.Seed(), err)
+	}
+	tr.footer(g, res)
+	if tr.err != nil {
+		return fmt.Errorf("play: %w", tr.err)
+	}
+	if cfg.record != "" {
+		line := recordLine{Record: agent.Record(g, res), Probs: recordProbs(g.Board(), res.Moves)}
+		b, err := json.Marshal(line)
+		if err != nil {
+			return fmt.Errorf("play: %w", err)
+		}
+		if err := os.WriteFile(cfg.record, append(b, '\n'), 0o644); err != nil {
+			return usageErrorf("play: %w", err)
+		}
+	}
+	if res.Outcome == agent.Lost {
+		return errNoSolution
+	}
+	return nil
+}
+
+// tracer writes a game's trace. Its observe method is an agent.Observer.
+// The first write error stops the trace and is kept in err.
+type tracer struct {
+	w     io.Writer
+	color bool
+	n     int   // moves written
+	err   error // first write error
+}
+
+// newTracer returns a tracer writing to w, in colour if color.
+func newTracer(w io.Writer, color bool) *tracer { return &tracer{w: w, color: color} }
+
+func (t *tracer) paint(sgr, s string) string {
+	if !t.color {
+		return s
+	}
+	return "\x1b[" + sgr + "m" + s + "\x1b[0m"
+}
+
+func (t *tracer) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, args...)
+	}
+}
+
+// board draws g's view, with marks for unknown cells (nil: none).
+func (t *tracer) board(g *game.Game, marks []mark) {
+	if t.err == nil {
+		t.err = renderBoard(t.w, g.View(), marks, t.color)
+	}
+}
+
+// header writes the game's description and the board before the first move.
+func (t *tracer) header(g *game.Game, first string) {
+	l := g.Level()
+	t.printf("%s: %s %dx%d with %d mines, rules %s, seed %d", t.paint("1", "game"), l.Name, l.Rows, l.Cols, l.Mines, g.Rules(), g.Seed())
+	if first != "" {
+		t.printf(", first click %s", first)
+	}
+	t.printf("\n")
+	if n := len(g.Initial()); n > 0 {
+		t.printf("the rules opened %d cells before the first move\n", n)
+	}
+	t.board(g, nil)
+}
+
+// observe writes one move and the board after it.
+func (t *tracer) observe(g *game.Game, m agent.Move) {
+	t.n++
+	b := g.Board()
+	tag, sgr := m.Rule.String(), "1;32"
+	switch {
+	case m.Op == agent.OpOpen && g.Status() == game.Lost:
+		tag, sgr = "guess, hit a mine", "1;31"
+	case m.Rule == agent.RuleGuess:
+		sgr = "1;33"
+	case m.Rule == agent.RuleSAT:
+		tag = "SAT-proved"
+	}
+	t.printf("\n%s %s %v  [%s]\n", t.paint("1", fmt.Sprintf("move %d:", t.n)), m.Op, b.Pos(m.Cell), t.paint(sgr, tag))
+	for _, line := range traceReason(b, m) {
+		t.printf("  %s\n", line)
+	}
+	if len(m.Opened) > 1 {
+		t.printf("  opened %d cells\n", len(m.Opened))
+	}
+	var marks []mark
+	if g.Status() == game.Lost {
+		marks = minesMarks(g)
+	}
+	t.board(g, marks)
+}
+
+// footer writes the outcome; a game that did not end in a win shows its
+// remaining mines.
+func (t *tracer) footer(g *game.Game, res agent.Result) {
+	t.printf("\n%s %s after %d moves (%d deduced, %d guessed)\n", t.paint("1", "result:"), res.Outcome, len(res.Moves), res.Deduced, res.Guesses)
+	if g.Status() == game.Playing && g.Placed() {
+		t.printf("the mines it could not find:\n")
+		t.board(g, minesMarks(g))
+	}
+}
+
+// minesMarks marks every unknown mine of g '*'.
+func minesMarks(g *game.Game) []mark {
+	marks := make([]mark, g.Board().Len())
+	for i := range marks {
+		if g.IsMine(i) {
+			marks[i] = markMine
+		}
+	}
+	return marks
+}
+
+// traceReason returns the lines explaining m, with cell names.
+func traceReason(b *game.Board, m agent.Move) []string {
+	r := m.Reason
+	switch m.Rule {
+	case agent.RuleFirst:
+		return []string{"the first click: the rules keep it safe"}
+	case agent.RuleUnit:
+		src := "a hint"
+		if r.Hint >= 0 {
+			src = fmt.Sprintf("hint %d at %v", r.HintN, b.Pos(r.Hint))
+		}
+		return clauseLines(b, m, src+" gives clause "+r.Clause.Format(b))
+	case agent.RuleResolution:
+		return clauseLines(b, m, "clause "+r.Clause.Format(b)+" is the resolvent of",
+			"  "+r.Parents[0].Format(b),
+			"  "+r.Parents[1].Format(b))
+	case agent.RuleGlobal:
+		return clauseLines(b, m, "the global mine count gives clause "+r.Clause.Format(b))
+	case agent.RuleSAT:
+		return []string{fmt.Sprintf("proved by SAT: %s in every layout that agrees with the hints and the %d-mine total", verdict(b, m), m.Mines)}
+	case agent.RuleGuess:
+		return guessLines(b, m.Guess)
+	}
+	return []string{m.Why(b)}
+}
+
+// clauseLines explains a move settled by a clause: the lines given, then
+// the conclusion. A clause of one literal is the conclusion itself; a longer
+// one concludes because its other literals are already false.
+func clauseLines(b *game.Board, m agent.Move, lines ...string) []string {
+	if len(m.Reason.Clause) > 1 {
+		return append(lines, "  its other literals are false, so "+verdict(b, m))
+	}
+	return append(lines, "  so "+verdict(b, m))
+}
+
+// verdict says what m proved: "(r,c) is safe" or "(r,c) is a mine".
+func verdict(b *game.Board, m agent.Move) string {
+	if m.Op == agent.OpFlag {
+		return b.Pos(m.Cell).String() + " is a mine"
+	}
+	return b.Pos(m.Cell).String() + " is safe"
+}
+
+// guessLines explains a guess: its probability, how it was estimated, the
+// runner-up, and how many cells were weighed.
+func guessLines(b *game.Board, g *agent.Guess) []string {
+	if g == nil {
+		return []string{"no estimate recorded"}
+	}
+	method := g.Method
+	if method == "" {
+		method = "estimate"
+	}
+	line := fmt.Sprintf("guess: p(mine) %s (%s)", fmtProb(g.P), method)
+	if g.Runner >= 0 {
+		line += fmt.Sprintf("; runner-up %v at %s", b.Pos(g.Runner), fmtProb(g.RunnerP))
+	} else {
+		line += "; no other candidate"
+	}
+	weighed := 0
+	for _, p := range g.Probs {
+		if !math.IsNaN(p) && p >= 0 {
+			weighed++
+		}
+	}
+	out := []string{line}
+	if weighed > 0 {
+		out = append(out, fmt.Sprintf("  %d cells weighed", weighed))
+	}
+	return out
+}
+
+// fmtProb writes a probability with 3 decimals.
+func fmtProb(p float64) string {
+	if math.IsNaN(p) {
+		return "?"
+	}
+	return fmt.Sprintf("%.3f", p)
+}
+
+// recordProbs collects, for a game's records, the per-cell estimates behind
+// its guesses, in the form of the records' optional "probs" key (see
+// game.ProbsKey): move index -> [row, col, p] for every cell the guesser
+// weighed. Moves without estimates are left out; nil if none has any.
+func recordProbs(b *game.Board, moves []agent.Move) game.MoveProbs {
+	var out game.MoveProbs
+	for i, m := range moves {
+		if m.Guess == nil || m.Guess.Probs == nil {
+			continue
+		}
+		var cps []game.CellProb
+		for c, p := range m.Guess.Probs {
+			if math.IsNaN(p) || p < 0 || p > 1 {
+				continue
+			}
+			cps = append(cps, game.CellProb{Pos: b.Pos(c), P: p})
+		}
+		if len(cps) == 0 {
+			continue
+		}
+		if out == nil {
+			out = game.MoveProbs{}
+		}
+		out[i] = cps
+	}
+	return out
+}
+
+// recordLine is a record with its optional probabilities, as written by
+// 'play --record'.
+type recordLine struct {
+	game.Record
+	Probs game.MoveProbs `json:"probs,omitempty"`
+}
