@@ -466,7 +466,7 @@ func writePlayPlot(cfg playConfig, runs []*levelRun) error {
 			continue
 		}
 		lo, hi := wilson(r.won, r.games)
-		ls = append(ls, plotLevel{Name: r.level.Name, Won: r.won, Games: r.games, Lo: lo, Hi: hi})
+		ls = append(ls, plotLevel{Name: r.level.Name + "\nrules " + r.rules.String(), Won: r.won, Games: r.games, Lo: lo, Hi: hi})
 	}
 	if len(ls) == 0 {
 		return nil
