@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -337,4 +338,38 @@ func mustLevel(s string) Level {
 		panic(err)
 	}
 	return l
+}
+
+// ExampleVerifyRecord replays a record whose deduced move opens a mine.
+func ExampleVerifyRecord() {
+	g, _ := New(Beginner, RulesSafe, 42)
+	g.Open(Pos{0, 0})
+	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 42,
+		Mines: Pairs(g.Mines()), Initial: [][2]int{},
+		Moves:  []Move{{Op: OpOpen, Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen, Cell: g.Mines()[0].Pair(), Why: "unit"}},
+		Result: ResultLost}
+	err := VerifyRecord(&rec)
+	var re *RecordError
+	fmt.Println(errors.As(err, &re), re.Move, errors.Is(err, ErrUnsound))
+	rec.Moves[1].Why = WhyGuess // a guess may open a mine
+	fmt.Println(VerifyRecord(&rec))
+	// Output:
+	// true 1 true
+	// <nil>
+}
+
+// BenchmarkVerifyRecord replays won games of each size.
+func BenchmarkVerifyRecord(b *testing.B) {
+	for _, l := range []Level{Beginner, Intermediate, Expert, mustLevel("100x100/2000")} {
+		rec := scripted(b, l, RulesSafe, 1, -1)
+		b.Run(l.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := VerifyRecord(rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(rec.Moves)), "moves")
+		})
+	}
 }
