@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/minesat/minesat/game"
 )
@@ -19,21 +20,31 @@ var ErrNoSolution = errors.New("kb: the puzzle has no solution")
 // FindForced. Making one costs O(cells) plus, per component, time and
 // memory proportional to its diagram, which grows exponentially only with
 // the number of hints a sweep across the component keeps open at once
-// (about its width), bounded by a Budget. An Analysis is immutable and
-// safe for concurrent use.
+// (about its width), bounded by a Budget. A component whose diagram
+// outgrows a first, smaller budget is shrunk first: gophersat proves which
+// of its cells are forced by its own hints (a backbone search), those are
+// fixed, and what is left splits into smaller components. An Analysis is
+// immutable and safe for concurrent use.
 type Analysis struct {
 	Split *Split
 
-	diagrams []*diagram // per component; nil where over budget (partial analyses only)
-	flows    []*flow    // forward counts, per diagram
-	totals   []bitset   // K_c: the mine totals of each component's solutions
-	allowed  []bitset   // A_c: the totals each component takes in full solutions
-	feasible bool       // the puzzle has a solution
+	parts    []*Component // the components counted: Split's, some shrunk and split further
+	mines    []int        // cells the shrinking proved mines, by SAT, increasing
+	safe     []int        // cells the shrinking proved safe, by SAT, increasing
+	left     int          // mines the parts and the interior hold together
+	diagrams []*diagram   // per part; nil where over budget (partial analyses only)
+	flows    []*flow      // forward counts, per diagram
+	totals   []bitset     // K_c: the mine totals of each part's solutions
+	allowed  []bitset     // A_c: the totals each part takes in full solutions
+	feasible bool         // the puzzle has a solution
 }
 
+// firstStates is the diagram budget tried before shrinking a component.
+const firstStates = 1 << 18
+
 // Analyze splits p and counts each component within budget. It fails with
-// ErrBudget (wrapped) when a component's diagram outgrows the budget, and
-// with ctx's error when cancelled.
+// ErrBudget (wrapped) when a component's diagram outgrows the budget even
+// after shrinking, and with ctx's error when cancelled.
 func Analyze(ctx context.Context, p *game.Puzzle, budget Budget) (*Analysis, error) {
 	return analyze(ctx, p, budget, false)
 }
@@ -45,17 +56,38 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool) (
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Split: sp}
+	a := &Analysis{Split: sp, left: sp.Left}
 	if sp.Contradiction != nil || sp.Left < 0 {
 		return a, nil
 	}
-	nc := len(sp.Components)
-	a.diagrams = make([]*diagram, nc)
-	a.flows = make([]*flow, nc)
-	a.totals = make([]bitset, nc)
+	maxStates := budget.maxStates()
+	queue := slices.Clone(sp.Components)
+	shrunk := make(map[*Component]bool)
 	var over []int
-	for c, co := range sp.Components {
-		d, err := buildDiagram(ctx, co, p.Board, budget.maxStates())
+	for len(queue) > 0 {
+		co := queue[0]
+		queue = queue[1:]
+		limit := maxStates
+		if !shrunk[co] {
+			limit = min(limit, firstStates)
+		}
+		d, err := buildDiagram(ctx, co, p.Board, limit)
+		if errors.Is(err, ErrBudget) && !shrunk[co] {
+			subs, err := a.shrink(ctx, co)
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range subs {
+				shrunk[s] = true
+			}
+			queue = append(subs, queue...)
+			continue
+		}
+		c := len(a.parts)
+		a.parts = append(a.parts, co)
+		a.diagrams = append(a.diagrams, nil)
+		a.flows = append(a.flows, nil)
+		a.totals = append(a.totals, nil)
 		if errors.Is(err, ErrBudget) && partial {
 			over = append(over, c)
 			continue
@@ -72,10 +104,12 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool) (
 			return a, nil // this component alone has no solution
 		}
 	}
+	slices.Sort(a.mines)
+	slices.Sort(a.safe)
 	if len(over) > 0 {
 		satMu.Lock()
 		for _, c := range over {
-			a.totals[c], err = sp.Components[c].satTotals(ctx)
+			a.totals[c], err = a.parts[c].satTotals(ctx)
 			if err != nil {
 				satMu.Unlock()
 				return nil, err
@@ -87,21 +121,45 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool) (
 		}
 		satMu.Unlock()
 	}
-	a.allowed, a.feasible = allowedTotals(a.totals, sp.Left, len(sp.Interior))
+	a.allowed, a.feasible = allowedTotals(a.totals, a.left, len(sp.Interior))
 	return a, nil
 }
 
-// componentTotals returns K_c for every component of sp: from its diagram
-// when within budget, by SAT otherwise.
-func componentTotals(ctx context.Context, sp *Split, budget Budget) ([]bitset, error) {
-	a, err := analyze(ctx, sp.Puzzle, budget, true)
+// shrink proves, by a gophersat backbone search on co's hints alone, which
+// of co's cells are forced, records them, and returns the components the
+// other cells form once they are fixed. A component without a solution is
+// returned as it is, for its diagram to say so.
+func (a *Analysis) shrink(ctx context.Context, co *Component) ([]*Component, error) {
+	satMu.Lock()
+	mines, safe, err := forcedBackbone(ctx, len(co.Cells), co.satProblem().build())
+	satMu.Unlock()
+	if errors.Is(err, errNoModel) {
+		return []*Component{co}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	if a.totals == nil {
-		return nil, errors.New("kb: internal error: puzzle without totals")
+	fixed := make([]uint8, len(co.Cells))
+	for _, v := range mines {
+		fixed[v] = 1
 	}
-	return a.totals, nil
+	for _, v := range safe {
+		fixed[v] = 2
+	}
+	subs, err := co.refine(fixed)
+	if err != nil {
+		return nil, err
+	}
+	for v, f := range fixed {
+		switch f {
+		case 1:
+			a.mines = append(a.mines, co.Cells[v])
+			a.left--
+		case 2:
+			a.safe = append(a.safe, co.Cells[v])
+		}
+	}
+	return subs, nil
 }
 
 // Satisfiable reports whether the puzzle has a solution.
@@ -126,18 +184,20 @@ func (a *Analysis) Count(ctx context.Context) (*big.Int, error) {
 			return nil, err
 		}
 	}
-	return exactTotal(ctx, counts, los, sp.Left, len(sp.Interior))
+	return exactTotal(ctx, counts, los, a.left, len(sp.Interior))
 }
 
 // lnRho returns the log-odds used to tilt vectors: the density of the
 // mines left over the undecided cells.
 func (a *Analysis) lnRho() float64 {
-	sp := a.Split
-	cells := sp.Frontier() + len(sp.Interior)
-	if sp.Left <= 0 || sp.Left >= cells {
+	cells := len(a.Split.Interior)
+	for _, co := range a.parts {
+		cells += len(co.Cells)
+	}
+	if a.left <= 0 || a.left >= cells {
 		return 0
 	}
-	p := float64(sp.Left) / float64(cells)
+	p := float64(a.left) / float64(cells)
 	return math.Log(p / (1 - p))
 }
 
@@ -160,7 +220,7 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 		cs, lo, _ := d.terminalCounts(a.flows[c])
 		parts[c] = tilted(cs, lo, lnRho)
 	}
-	w, inner, err := mineWeights(ctx, parts, sp.Left, len(sp.Interior), lnRho)
+	w, inner, err := mineWeights(ctx, parts, a.left, len(sp.Interior), lnRho)
 	if err != nil {
 		return nil, fmt.Errorf("kb: probabilities: %w", err)
 	}
@@ -173,9 +233,12 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 	for _, i := range sp.Mines {
 		out[i] = 1
 	}
+	for _, i := range a.mines {
+		out[i] = 1
+	}
 	for c, d := range a.diagrams {
 		pm := d.marginals(a.flows[c], w[c])
-		for v, cell := range sp.Components[c].Cells {
+		for v, cell := range a.parts[c].Cells {
 			out[cell] = pm[v]
 		}
 	}
@@ -184,6 +247,9 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 		for k, x := range inner.v {
 			num += float64(inner.lo+k) * x
 			den += x
+		}
+		if den == 0 {
+			return nil, fmt.Errorf("kb: probabilities: internal error: the interior's weights underflowed")
 		}
 		for _, i := range sp.Interior {
 			out[i] = num / den / float64(n)

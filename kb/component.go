@@ -2,7 +2,6 @@ package kb
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/minesat/minesat/game"
 )
@@ -216,19 +215,6 @@ func (sp *Split) Frontier() int {
 	return n
 }
 
-// Len returns the number of cells in c.
-func (c *Component) Len() int { return len(c.Cells) }
-
-// Hints returns the hint cells constraining c, increasing.
-func (c *Component) Hints() []int {
-	out := make([]int, len(c.cons))
-	for k, con := range c.cons {
-		out[k] = con.hint
-	}
-	slices.Sort(out)
-	return out
-}
-
 // check reports whether a local assignment (mine[v] for variable v) meets
 // every constraint of c.
 func (c *Component) check(mine func(v int) bool) bool {
@@ -244,4 +230,118 @@ func (c *Component) check(mine func(v int) bool) bool {
 		}
 	}
 	return true
+}
+
+// refine fixes some of c's variables (fixed[v] is 1 for a mine, 2 for
+// safe, 0 for free), propagates units through c's constraints, and returns
+// the components the free variables form. fixed is updated with every
+// variable propagation settles. A contradiction, which fixing forced values
+// never causes, is an error.
+func (c *Component) refine(fixed []uint8) ([]*Component, error) {
+	n := len(c.Cells)
+	consOf := make([][]int32, n)
+	need := make([]int, len(c.cons))
+	free := make([]int, len(c.cons))
+	for k, con := range c.cons {
+		need[k] = con.need
+		for _, v := range con.vars {
+			consOf[v] = append(consOf[v], int32(k))
+			switch fixed[v] {
+			case 0:
+				free[k]++
+			case 1:
+				need[k]--
+			}
+		}
+	}
+	queue := make([]int32, len(c.cons))
+	for k := range queue {
+		queue[k] = int32(k)
+	}
+	for len(queue) > 0 {
+		k := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if need[k] < 0 || need[k] > free[k] {
+			return nil, fmt.Errorf("kb: internal error: fixing forced cells contradicts hint %v", c.cons[k].hint)
+		}
+		if free[k] == 0 || (need[k] != 0 && need[k] != free[k]) {
+			continue
+		}
+		val := uint8(2)
+		if need[k] == free[k] {
+			val = 1
+		}
+		for _, v := range c.cons[k].vars {
+			if fixed[v] != 0 {
+				continue
+			}
+			fixed[v] = val
+			for _, j := range consOf[v] {
+				free[j]--
+				if val == 1 {
+					need[j]--
+				}
+				queue = append(queue, j)
+			}
+		}
+	}
+	// Components of the free variables, through constraints still open.
+	parent := make([]int32, n)
+	for v := range parent {
+		parent[v] = int32(v)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for k, con := range c.cons {
+		if free[k] == 0 {
+			continue
+		}
+		first := int32(-1)
+		for _, v := range con.vars {
+			if fixed[v] != 0 {
+				continue
+			}
+			if first < 0 {
+				first = find(v)
+			} else if r := find(v); r != first {
+				parent[r] = first
+			}
+		}
+	}
+	index := make([]int32, n) // root -> sub index + 1
+	local := make([]int32, n)
+	var subs []*Component
+	for v := range int32(n) {
+		if fixed[v] != 0 {
+			continue
+		}
+		r := find(v)
+		if index[r] == 0 {
+			subs = append(subs, &Component{})
+			index[r] = int32(len(subs))
+		}
+		s := subs[index[r]-1]
+		local[v] = int32(len(s.Cells))
+		s.Cells = append(s.Cells, c.Cells[v])
+	}
+	for k, con := range c.cons {
+		if free[k] == 0 {
+			continue
+		}
+		sc := compCon{hint: con.hint, need: need[k]}
+		var s *Component
+		for _, v := range con.vars {
+			if fixed[v] == 0 {
+				s = subs[index[find(v)]-1]
+				sc.vars = append(sc.vars, local[v])
+			}
+		}
+		s.cons = append(s.cons, sc)
+	}
+	return subs, nil
 }

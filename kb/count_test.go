@@ -126,3 +126,64 @@ func TestCrossCheckBruteForce(t *testing.T) {
 		t.Errorf("the sample covers too little: %d without solutions, %d with flags", unsat, flagged)
 	}
 }
+
+// TestTinyBudgets forces the paths large boards take: components shrunk
+// by a SAT backbone and split again, components left uncounted (their
+// totals found by SAT, their forced cells by backbone search), and solving
+// by picked totals; everything must still agree with brute force, or fail
+// with ErrBudget where counting is asked for.
+func TestTinyBudgets(t *testing.T) {
+	ctx := context.Background()
+	runs := 300
+	if testing.Short() {
+		runs = 80
+	}
+	rng := rand.New(rand.NewPCG(11, 5))
+	uncounted := 0
+	for i := range runs {
+		p, _ := randomSmallPuzzle(t, rng, 16)
+		bf := bruteForce(t, p)
+		for _, states := range []int{1, 2, 4, 16} {
+			b := Budget{MaxStates: states}
+			name := fmt.Sprintf("%d/%d", i, states)
+			mines, ok, err := solve(ctx, p, b)
+			if err != nil || ok != (bf.count > 0) || (ok && p.Satisfies(mines) != nil) {
+				t.Errorf("%s: solve = %v, %v, %v; brute force counts %d\n%s", name, mines, ok, err, bf.count, p)
+			}
+			f, err := findForced(ctx, p, b)
+			if bf.count == 0 {
+				if !errors.Is(err, ErrNoSolution) {
+					t.Errorf("%s: findForced = %v, %v; want ErrNoSolution", name, f, err)
+				}
+			} else if want := bf.forcedCells(); err != nil || !slices.Equal(sortedCopy(f.Mines), want.Mines) || !slices.Equal(sortedCopy(f.Safe), want.Safe) {
+				t.Errorf("%s: findForced = %v, %v; brute force %v\n%s", name, f, err, want, p)
+			}
+			a, err := Analyze(ctx, p, b)
+			if errors.Is(err, ErrBudget) {
+				uncounted++
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: Analyze: %v", name, err)
+			}
+			if n, err := a.Count(ctx); err != nil || !bigEq(n, bf.count) {
+				t.Errorf("%s: Count = %v, %v; brute force %d\n%s", name, n, err, bf.count, p)
+			}
+			if bf.count == 0 {
+				continue
+			}
+			probs, err := a.Probabilities(ctx)
+			if err != nil {
+				t.Fatalf("%s: Probabilities: %v", name, err)
+			}
+			for _, c := range bf.unknownIdx {
+				if want := float64(bf.mineCount[c]) / float64(bf.count); math.Abs(probs[c]-want) > 1e-12 {
+					t.Errorf("%s: cell %v: probability %v; brute force %v\n%s", name, p.Board.Pos(c), probs[c], want, p)
+				}
+			}
+		}
+	}
+	if uncounted == 0 {
+		t.Errorf("no analysis ran out of budget: the test misses the uncounted paths")
+	}
+}

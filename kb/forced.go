@@ -48,11 +48,14 @@ func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, err
 		return Forced{}, fmt.Errorf("kb: forced: %w", ErrNoSolution)
 	}
 	sp := a.Split
-	f := Forced{Mines: slices.Clone(sp.Mines), Safe: slices.Clone(sp.Safe)}
+	f := Forced{
+		Mines: append(slices.Clone(sp.Mines), a.mines...),
+		Safe:  append(slices.Clone(sp.Safe), a.safe...),
+	}
 
 	satMu.Lock()
 	defer satMu.Unlock()
-	for c, co := range sp.Components {
+	for c, co := range a.parts {
 		if err := ctx.Err(); err != nil {
 			return Forced{}, fmt.Errorf("kb: forced: %w", err)
 		}
@@ -93,9 +96,11 @@ func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, err
 // satProblemWithin returns c's hints plus "the total of c lies in allowed",
 // over variables 1..len(Cells) and maybe selectors. Totals outside totals
 // (K_c) are impossible anyway, so allowed is encoded as its fewest
-// intervals that skip no total of K_c: usually one interval, two
-// constraints; otherwise one selector per interval and a clause choosing
-// one.
+// intervals that skip no total of K_c: nothing at all when it allows every
+// total of K_c (the usual case on large boards, and a large saving: a
+// constraint over the whole component slows every propagation); one
+// interval, two constraints; or one selector per interval and a clause
+// choosing one.
 func (c *Component) satProblemWithin(totals, allowed bitset) *satProblem {
 	sp := c.satProblem()
 	lits := c.lits()
@@ -104,6 +109,16 @@ func (c *Component) satProblemWithin(totals, allowed bitset) *satProblem {
 	lo, hi := allowed.min(), allowed.max()
 	if lo < 0 {
 		sp.add(cnf.AtLeast(nil, 1)) // nothing allowed: unsatisfiable
+		return sp
+	}
+	binding := false
+	for k := totals.min(); k <= totals.max(); k++ {
+		if totals.has(k) && !allowed.has(k) {
+			binding = true
+			break
+		}
+	}
+	if !binding {
 		return sp
 	}
 	start := lo
@@ -171,14 +186,17 @@ func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, ss
 	return mines, safe, nil
 }
 
-// forcedBackbone finds the forced variables among 1..n by SAT alone: a
-// model, then, for each variable every model so far agrees on, a query
-// for its other value; a model found that way clears every variable it
-// disagrees on. The caller holds satMu.
+// errNoModel is forcedBackbone's error for a problem without models.
+var errNoModel = errors.New("internal error: a component with allowed totals has no model")
+
+// forcedBackbone finds the forced variables among 1..n (returned as local
+// variables 0..n-1) by SAT alone: a model, then, for each variable every
+// model so far agrees on, a query for its other value; a model found that
+// way clears every variable it disagrees on. The caller holds satMu.
 func forcedBackbone(ctx context.Context, n int, ss *satSolver) (mines, safe []int, err error) {
 	m0, sat := ss.solve()
 	if !sat {
-		return nil, nil, errors.New("internal error: a component with allowed totals has no model")
+		return nil, nil, errNoModel
 	}
 	agree := make([]bool, n+1)
 	for v := 1; v <= n; v++ {
@@ -233,7 +251,7 @@ func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err err
 	// Interior totals t = left - s over feasible frontier totals s.
 	tMin, tMax := in+1, -1
 	for t := 0; t <= in; t++ {
-		if sums.has(sp.Left - t) {
+		if sums.has(a.left - t) {
 			tMin, tMax = min(tMin, t), max(tMax, t)
 		}
 	}
@@ -245,11 +263,14 @@ func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err err
 	}
 	// One problem over every component, variables offset component by
 	// component.
-	total := sp.Frontier()
+	total := 0
+	for _, co := range a.parts {
+		total += len(co.Cells)
+	}
 	prob := newSATProblem(total)
 	all := make([]cnf.Lit, 0, total)
 	base := 0
-	for _, co := range sp.Components {
+	for _, co := range a.parts {
 		for _, con := range co.cons {
 			lits := make([]cnf.Lit, len(con.vars))
 			for k, v := range con.vars {
@@ -266,7 +287,7 @@ func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err err
 		// Opposite: at least one interior mine, so the frontier holds
 		// between left-in and left-1.
 		p := &satProblem{vars: prob.vars, constrs: slices.Clone(prob.constrs)}
-		p.between(all, sp.Left-in, sp.Left-1)
+		p.between(all, a.left-in, a.left-1)
 		_, sat := p.build().solve()
 		safe = !sat
 	}
@@ -274,7 +295,7 @@ func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err err
 		// Opposite: at least one interior cell safe, so the frontier
 		// holds between left-in+1 and left.
 		p := &satProblem{vars: prob.vars, constrs: slices.Clone(prob.constrs)}
-		p.between(all, sp.Left-in+1, sp.Left)
+		p.between(all, a.left-in+1, a.left)
 		_, sat := p.build().solve()
 		mine = !sat
 	}

@@ -23,6 +23,10 @@ import (
 // ctx is checked between gophersat calls; a single call cannot be
 // interrupted, but each works on one component only.
 func Solve(ctx context.Context, p *game.Puzzle) (mines []int, ok bool, err error) {
+	return solve(ctx, p, DefaultBudget)
+}
+
+func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok bool, err error) {
 	sp, err := NewSplit(p)
 	if err != nil {
 		return nil, false, err
@@ -50,37 +54,8 @@ func Solve(ctx context.Context, p *game.Puzzle) (mines []int, ok bool, err error
 	satMu.Unlock()
 
 	if free := sp.Left - total; free < 0 || free > len(sp.Interior) {
-		totals, err := componentTotals(ctx, sp, DefaultBudget)
-		if err != nil {
-			return nil, false, fmt.Errorf("kb: solve: %w", err)
-		}
-		pick, feasible := pickTotals(totals, cur, sp.Left, len(sp.Interior))
-		if !feasible {
-			return nil, false, nil
-		}
-		satMu.Lock()
-		for c, co := range sp.Components {
-			if pick[c] == cur[c] {
-				continue
-			}
-			if err := ctx.Err(); err != nil {
-				satMu.Unlock()
-				return nil, false, fmt.Errorf("kb: solve: %w", err)
-			}
-			prob := co.satProblem()
-			prob.exactly(co.lits(), pick[c])
-			m, sat := prob.build().solve()
-			if !sat {
-				satMu.Unlock()
-				return nil, false, fmt.Errorf("kb: solve: internal error: component at %v has no solution with %d mines",
-					p.Board.Pos(co.Cells[0]), pick[c])
-			}
-			total += pick[c] - cur[c]
-			models[c], cur[c] = m, pick[c]
-		}
-		satMu.Unlock()
+		return solveByTotals(ctx, p, budget)
 	}
-
 	mines = make([]int, 0, p.Mines)
 	for i, c := range p.Cells {
 		if c.State == game.Flagged {
@@ -96,6 +71,66 @@ func Solve(ctx context.Context, p *game.Puzzle) (mines []int, ok bool, err error
 		}
 	}
 	mines = append(mines, sp.Interior[:sp.Left-total]...)
+	slices.Sort(mines)
+	if err := p.Satisfies(mines); err != nil {
+		return nil, false, fmt.Errorf("kb: solve: internal error: the solution found fails its check: %w", err)
+	}
+	return mines, true, nil
+}
+
+// solveByTotals solves p when the components' first solutions miss the
+// mine count: it counts (or, beyond budget, finds by SAT) each part's
+// possible totals, picks one per part that meets the count, and solves
+// each part under "exactly that many mines".
+func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, bool, error) {
+	a, err := analyze(ctx, p, budget, true)
+	if err != nil {
+		return nil, false, fmt.Errorf("kb: solve: %w", err)
+	}
+	if !a.feasible {
+		return nil, false, nil
+	}
+	sp := a.Split
+	cur := make([]int, len(a.parts))
+	for c, k := range a.totals {
+		cur[c] = k.min()
+	}
+	pick, feasible := pickTotals(a.totals, cur, a.left, len(sp.Interior))
+	if !feasible {
+		return nil, false, fmt.Errorf("kb: solve: internal error: feasible totals but no pick")
+	}
+	mines := make([]int, 0, p.Mines)
+	for i, c := range p.Cells {
+		if c.State == game.Flagged {
+			mines = append(mines, i)
+		}
+	}
+	mines = append(mines, sp.Mines...)
+	mines = append(mines, a.mines...)
+	total := 0
+	satMu.Lock()
+	for c, co := range a.parts {
+		if err := ctx.Err(); err != nil {
+			satMu.Unlock()
+			return nil, false, fmt.Errorf("kb: solve: %w", err)
+		}
+		prob := co.satProblem()
+		prob.exactly(co.lits(), pick[c])
+		m, sat := prob.build().solve()
+		if !sat {
+			satMu.Unlock()
+			return nil, false, fmt.Errorf("kb: solve: internal error: component at %v has no solution with %d mines",
+				p.Board.Pos(co.Cells[0]), pick[c])
+		}
+		for v, cell := range co.Cells {
+			if m[v+1] {
+				mines = append(mines, cell)
+			}
+		}
+		total += pick[c]
+	}
+	satMu.Unlock()
+	mines = append(mines, sp.Interior[:a.left-total]...)
 	slices.Sort(mines)
 	if err := p.Satisfies(mines); err != nil {
 		return nil, false, fmt.Errorf("kb: solve: internal error: the solution found fails its check: %w", err)

@@ -39,7 +39,8 @@ func (c *Component) satProblem() *satProblem {
 }
 
 // minMines returns the fewest mines a solution of sp puts among lits, or -1
-// when sp has no solution, by gophersat's Minimize. The caller holds satMu.
+// when sp has no solution, by gophersat's Minimize (which, like Solve,
+// cannot be interrupted). The caller holds satMu.
 func minMines(sp *satProblem, lits []cnf.Lit) int {
 	mustHoldSATMu()
 	all := make([]int, sp.vars)
@@ -52,10 +53,14 @@ func minMines(sp *satProblem, lits []cnf.Lit) int {
 		return -1
 	}
 	cost := make([]solver.Lit, len(lits))
+	weights := make([]int, len(lits))
 	for i, l := range lits {
 		cost[i] = solver.IntToLit(int32(l.Dimacs()))
+		weights[i] = 1
 	}
-	pb.SetCostFunc(cost, nil)
+	// Explicit unit weights: with nil weights Minimize sorts its
+	// hypotheses by an empty weight slice and panics.
+	pb.SetCostFunc(cost, weights)
 	return solver.New(pb).Minimize()
 }
 

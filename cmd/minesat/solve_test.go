@@ -1,0 +1,216 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+)
+
+// parseCells reads "(r,c)(r,c)..." back into row-major indices.
+func parseCells(t *testing.T, p *game.Puzzle, s string) []int {
+	t.Helper()
+	var out []int
+	for _, m := range regexp.MustCompile(`\((\d+),(\d+)\)`).FindAllStringSubmatch(s, -1) {
+		r, _ := strconv.Atoi(m[1])
+		c, _ := strconv.Atoi(m[2])
+		out = append(out, p.Board.Index(game.Pos{Row: r, Col: c}))
+	}
+	if strings.Count(s, "(") != len(out) {
+		t.Fatalf("malformed cell list %q", s)
+	}
+	return out
+}
+
+// TestSolveSeeds solves every seed puzzle: a checked solution on one line
+// (exit 0), or "no solution" (exit 1) for case5; with --count, the README's
+// count.
+func TestSolveSeeds(t *testing.T) {
+	for k, path := range seedPaths() {
+		t.Run(seedFiles[k], func(t *testing.T) {
+			p := loadSeedPuzzle(t, k)
+			r := runCmd(t, "", nil, "solve", path)
+			if seedCounts[k] == 0 {
+				if r.out != "no solution\n" || r.code != exitNoSolution || r.err != "" {
+					t.Errorf("got %q, stderr %q, exit %d; want \"no solution\", exit 1", r.out, r.err, r.code)
+				}
+				return
+			}
+			if r.code != exitOK || strings.Count(r.out, "\n") != 1 {
+				t.Fatalf("exit %d, output %q, stderr %q", r.code, r.out, r.err)
+			}
+			if err := p.Satisfies(parseCells(t, p, r.out)); err != nil {
+				t.Errorf("printed solution %q fails: %v", r.out, err)
+			}
+			for _, method := range []string{"sat", "backtrack"} {
+				r = runCmd(t, "", nil, "solve", "--count", "--method", method, path)
+				if want := fmt.Sprintf("count: %d\n", seedCounts[k]); !strings.HasSuffix(r.out, want) || r.code != exitOK {
+					t.Errorf("--method %s --count: %q, exit %d; want it to end with %q", method, r.out, r.code, want)
+				}
+			}
+		})
+	}
+}
+
+// TestSolveGolden pins the text and JSON outputs on seed puzzles. JSON's
+// elapsed_ms is masked.
+func TestSolveGolden(t *testing.T) {
+	mask := regexp.MustCompile(`"elapsed_ms":[0-9.e+-]+`)
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"case1-all.txt", []string{"--count", "--forced", "--probabilities", "case1.txt"}},
+		{"case1-grid.txt", []string{"--grid", "case1.txt"}},
+		{"size8-a-all.txt", []string{"--grid", "--count", "--forced", "--probabilities", "size8-a.txt"}},
+		{"case5-all.txt", []string{"--count", "--forced", "--probabilities", "case5-unsat.txt"}},
+		{"case1.json", []string{"--format", "json", "case1.txt"}},
+		{"case1-all.json", []string{"--format", "json", "--count", "--forced", "--probabilities", "case1.txt"}},
+		{"case5-all.json", []string{"--format", "json", "--count", "--forced", "--probabilities", "case5-unsat.txt"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"solve"}, tc.args...)
+			args[len(args)-1] = seedPaths()[indexOf(seedFiles, tc.args[len(tc.args)-1])]
+			r := runCmd(t, "", nil, args...)
+			out := mask.ReplaceAllString(r.out, `"elapsed_ms":0`)
+			checkGolden(t, "solve/"+tc.name, []byte(out+fmt.Sprintf("# exit %d\n", r.code)))
+		})
+	}
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	panic("no " + s)
+}
+
+// TestSolveJSON checks the JSON schema on every seed: keys present only
+// when asked, the count as a string, a null probability on every hint.
+func TestSolveJSON(t *testing.T) {
+	for k, path := range seedPaths() {
+		p := loadSeedPuzzle(t, k)
+		for _, extra := range [][]string{nil, {"--count"}, {"--forced"}, {"--probabilities"}, {"--count", "--forced", "--probabilities"}} {
+			args := append(append([]string{"solve", "--format", "json"}, extra...), path)
+			r := runCmd(t, "", nil, args...)
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(r.out), &obj); err != nil {
+				t.Fatalf("%v: %v in %q", args, err, r.out)
+			}
+			asked := map[string]bool{}
+			for _, e := range extra {
+				asked[strings.TrimPrefix(e, "--")] = true
+			}
+			for _, key := range []string{"rows", "cols", "mines", "satisfiable", "solution", "elapsed_ms"} {
+				if _, ok := obj[key]; !ok {
+					t.Errorf("%v: no %q", args, key)
+				}
+			}
+			for _, key := range []string{"count", "forced", "probabilities"} {
+				if _, ok := obj[key]; ok != asked[key] {
+					t.Errorf("%v: key %q present %v", args, key, ok)
+				}
+			}
+			sat := seedCounts[k] > 0
+			if want := map[bool]int{true: exitOK, false: exitNoSolution}[sat]; r.code != want {
+				t.Errorf("%v: exit %d; want %d", args, r.code, want)
+			}
+			if asked["count"] {
+				var s string
+				if err := json.Unmarshal(obj["count"], &s); err != nil || s != fmt.Sprint(seedCounts[k]) {
+					t.Errorf("%v: count %s; want the string %q", args, obj["count"], fmt.Sprint(seedCounts[k]))
+				}
+			}
+			if !sat {
+				continue
+			}
+			var sol [][2]int
+			if err := json.Unmarshal(obj["solution"], &sol); err != nil {
+				t.Fatal(err)
+			}
+			var mines []int
+			for _, rc := range sol {
+				mines = append(mines, p.Board.Index(game.PosOf(rc)))
+			}
+			if err := p.Satisfies(mines); err != nil {
+				t.Errorf("%v: %v", args, err)
+			}
+			if asked["probabilities"] {
+				var grid [][]*float64
+				if err := json.Unmarshal(obj["probabilities"], &grid); err != nil || len(grid) != p.Rows() {
+					t.Fatalf("%v: probabilities %s: %v", args, obj["probabilities"], err)
+				}
+				for i, c := range p.Cells {
+					pr := grid[i/p.Cols()][i%p.Cols()]
+					if (pr == nil) != (c.State == game.Revealed) || (pr != nil && (*pr < 0 || *pr > 1 || math.IsNaN(*pr))) {
+						t.Errorf("%v: cell %v (%v) probability %v", args, p.Board.Pos(i), c.State, pr)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSolveUsage checks bad usage and bad input: exit 2 and a clear
+// message.
+func TestSolveUsage(t *testing.T) {
+	bad := "bad.txt"
+	dir := t.TempDir()
+	if err := os.WriteFile(dir+"/"+bad, []byte("2 2 1\n0 -1\n9 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve"}, "expected one puzzle file"},
+		{[]string{"solve", "a", "b"}, "expected one puzzle file"},
+		{[]string{"solve", "--format", "xml", "-"}, `--format "xml"`},
+		{[]string{"solve", "--method", "magic", "-"}, `--method "magic"`},
+		{[]string{"solve", "--method", "backtrack", "--forced", "-"}, "proves no forced cells"},
+		{[]string{"solve", "--timeout", "-1s", "-"}, "--timeout"},
+		{[]string{"solve", "--max-states", "0", "-"}, "--max-states"},
+		{[]string{"solve", "--bogus", "-"}, "flag provided but not defined"},
+		{[]string{"solve", dir + "/missing.txt"}, "missing.txt"},
+		{[]string{"solve", dir + "/" + bad}, bad + ":3:1: cell (1,0) is 9"},
+	} {
+		r := runCmd(t, "", nil, tc.args...)
+		if r.code != exitUsage || !strings.Contains(r.err, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 mentioning %q", tc.args, r.code, r.err, tc.want)
+		}
+	}
+	// Stdin, with an error positioned in it.
+	r := runCmd(t, "1 2 1\n0 x\n", nil, "solve", "-")
+	if r.code != exitUsage || !strings.Contains(r.err, "<stdin>:2:3") {
+		t.Errorf("stdin: exit %d, stderr %q", r.code, r.err)
+	}
+	// A puzzle that fails Validate has no solution, and says why.
+	r = runCmd(t, "1 2 1\n3 -1\n", nil, "solve", "--count", "-")
+	if r.code != exitNoSolution || r.out != "no solution\ncount: 0\n" || !strings.Contains(r.err, "hint 3") {
+		t.Errorf("invalid puzzle: %q, stderr %q, exit %d", r.out, r.err, r.code)
+	}
+}
+
+// TestSolveBudgets checks the exit-3 paths: --timeout and --max-states.
+func TestSolveBudgets(t *testing.T) {
+	p, _, err := game.Generate(120, 120, 2880, game.GenOptions{Reveal: 0.5}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runCmd(t, p.String(), nil, "solve", "--count", "--timeout", "1ns", "-")
+	if r.code != exitBudget || !strings.Contains(r.err, "gave up after --timeout 1ns") {
+		t.Errorf("--timeout: exit %d, stderr %q; want exit 3", r.code, r.err)
+	}
+	r = runCmd(t, p.String(), nil, "solve", "--probabilities", "--max-states", "10", "-")
+	if r.code != exitBudget || !strings.Contains(r.err, "budget exhausted (raise --max-states)") {
+		t.Errorf("--max-states: exit %d, stderr %q; want exit 3", r.code, r.err)
+	}
+}

@@ -1,0 +1,69 @@
+package kb_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// case1 is the first seed puzzle: 6x6, 10 mines, 8 solutions.
+const case1 = `6 6 10
+-1 -1 -1  1  1 -1
+-1  3 -1 -1 -1  0
+ 2  3 -1  3  3  2
+-1 -1  2 -1 -1 -1
+-1  2  2  3 -1  3
+-1  1 -1 -1 -1  1`
+
+func ExampleSolve() {
+	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
+	mines, ok, err := kb.Solve(context.Background(), p)
+	fmt.Println(ok, err, p.Satisfies(mines))
+	// Output: true <nil> <nil>
+}
+
+func ExampleCount() {
+	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
+	n, _ := kb.Count(context.Background(), p)
+	fmt.Println(n)
+	// Output: 8
+}
+
+func ExampleFindForced() {
+	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
+	f, _ := kb.FindForced(context.Background(), p)
+	for _, i := range f.Mines {
+		fmt.Print(p.Board.Pos(i))
+	}
+	fmt.Println()
+	// Output: (1,0)(1,3)(2,2)(3,1)(3,4)(3,5)(5,3)
+}
+
+func ExampleProbabilities() {
+	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
+	probs, _ := kb.Probabilities(context.Background(), p)
+	for c := range 6 {
+		fmt.Printf("%.2f ", probs[c]) // row 0; hints are NaN
+	}
+	fmt.Println()
+	// Output: 0.50 0.50 0.00 NaN NaN 0.00
+}
+
+// A flagged cell is a known mine: it counts toward the mine total and
+// toward its neighbours' hints.
+func ExampleAnalyze_flags() {
+	p, _ := game.ParsePuzzle("", strings.NewReader("1 3 1\n-1 1 -1"))
+	a, _ := kb.Analyze(context.Background(), p, kb.DefaultBudget)
+	n, _ := a.Count(context.Background())
+	fmt.Println(a.Satisfiable(), n)
+	p.Cells[0].State = game.Flagged
+	n, _ = kb.Count(context.Background(), p)
+	f, _ := kb.FindForced(context.Background(), p)
+	fmt.Println(n, f.Safe)
+	// Output:
+	// true 2
+	// 1 [2]
+}

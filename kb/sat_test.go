@@ -1,0 +1,349 @@
+package kb
+
+// Regression tests for gophersat v1.4.0's pitfalls. Each test shows the
+// raw behaviour (so that an upgrade that fixes it is noticed) and checks
+// that kb's wrapper gets the right answer in the same situation, so that
+// removing the workaround fails the test.
+
+import (
+	"context"
+	"io"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/crillab/gophersat/solver"
+	"github.com/minesat/minesat/cnf"
+	"github.com/minesat/minesat/game"
+)
+
+func lit(d int) cnf.Lit { return cnf.LitOf(d) }
+
+func glits(ds ...int) []solver.Lit {
+	out := make([]solver.Lit, len(ds))
+	for i, d := range ds {
+		out[i] = solver.IntToLit(int32(d))
+	}
+	return out
+}
+
+// solveLocked runs ss.solve under satMu.
+func solveLocked(ss *satSolver, assume ...cnf.Lit) ([]bool, bool) {
+	satMu.Lock()
+	defer satMu.Unlock()
+	return ss.solve(assume...)
+}
+
+// x1 is true, and at least 2 of x1, x2, x3: so x2 or x3 must hold.
+// ParseCardConstrs sees x1 true, counts the constraint as met, and drops it.
+func TestPitfallParseCardConstrsDropsConstraint(t *testing.T) {
+	raw := solver.ParseCardConstrs([]solver.CardConstr{
+		{Lits: []int{1}, AtLeast: 1},
+		{Lits: []int{1, 2, 3}, AtLeast: 2},
+	})
+	if len(raw.Clauses) != 0 {
+		t.Logf("gophersat's ParseCardConstrs now keeps the constraint (%d clauses); the workaround may be obsolete", len(raw.Clauses))
+	} else {
+		s := solver.New(raw)
+		if s.Assume(glits(1, -2, -3)) != solver.Unsat && s.Solve() != solver.Sat {
+			t.Errorf("raw gophersat refutes x1, -x2, -x3 after all")
+		}
+	}
+
+	sp := newSATProblem(3)
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2), lit(3)}, 2))
+	ss := sp.build()
+	if _, sat := solveLocked(ss, lit(-2), lit(-3)); sat {
+		t.Errorf("kb's problem allows x2 and x3 both false: a constraint was dropped")
+	}
+	if m, sat := solveLocked(ss, lit(-2)); !sat || !m[1] || !m[3] {
+		t.Errorf("kb's problem with -x2: model %v, sat %v; want x1 and x3", m, sat)
+	}
+}
+
+// x1 is a unit of the problem; Assume clears the trail it lives on, so a
+// later query may set x1 false.
+func TestPitfallAssumeForgetsUnits(t *testing.T) {
+	constrs := []solver.PBConstr{solver.AtLeast([]int{1}, 1), solver.PropClause(2, 3)}
+	raw := solver.ParsePBConstrs(constrs)
+	if len(raw.Units) != 1 {
+		t.Fatalf("expected x1 to be simplified into a unit, got units %v", raw.Units)
+	}
+	s := solver.New(raw)
+	if s.Assume(glits(-1)) == solver.Unsat || s.Solve() != solver.Sat {
+		t.Logf("gophersat's Assume now keeps the problem's units; the workaround may be obsolete")
+	}
+
+	sp := newSATProblem(3)
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(2), lit(3)}, 1))
+	ss := sp.build()
+	if _, sat := solveLocked(ss, lit(-1)); sat {
+		t.Errorf("kb's solver forgot the unit x1")
+	}
+	for range 3 { // repeated queries keep the unit too
+		if m, sat := solveLocked(ss, lit(-2)); !sat || !m[1] || !m[3] {
+			t.Errorf("kb's solver with -x2: model %v, sat %v; want x1 and x3", m, sat)
+		}
+	}
+}
+
+// Assume does not notice a variable assumed both ways.
+func TestPitfallAssumeContradiction(t *testing.T) {
+	constrs := []solver.PBConstr{solver.PropClause(2, 3), solver.PropClause(-2, -3)}
+	s := solver.New(solver.ParsePBConstrs(constrs))
+	if s.Assume(glits(2, -2)) != solver.Unsat && s.Solve() == solver.Sat {
+		t.Logf("raw gophersat: x2 and -x2 assumed, and it says SAT")
+	} else {
+		t.Logf("gophersat now refutes x and -x; the check may be obsolete")
+	}
+	sp := newSATProblem(3)
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(2), lit(3)}, 1))
+	sp.add(cnf.AtMost([]cnf.Lit{lit(2), lit(3)}, 1))
+	ss := sp.build()
+	if _, sat := solveLocked(ss, lit(2), lit(-2)); sat {
+		t.Errorf("kb's solver accepted x2 and -x2 together")
+	}
+	if _, sat := solveLocked(ss, lit(2)); !sat {
+		t.Errorf("kb's solver refuses x2 alone")
+	}
+}
+
+// Eq with nil weights panics, and with weights it negates the caller's
+// literals in place.
+func TestPitfallEq(t *testing.T) {
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Logf("solver.Eq(lits, nil, n) no longer panics")
+			}
+		}()
+		solver.Eq([]int{1, 2}, nil, 1)
+	}()
+	lits := []int{1, 2}
+	solver.Eq(lits, []int{1, 1}, 1)
+	if !slices.Equal(lits, []int{-1, -2}) {
+		t.Logf("solver.Eq no longer negates its input: %v", lits)
+	}
+
+	in := []cnf.Lit{lit(1), lit(2), lit(3)}
+	sp := newSATProblem(3)
+	sp.exactly(in, 2)
+	if !slices.Equal(in, []cnf.Lit{lit(1), lit(2), lit(3)}) {
+		t.Errorf("exactly changed its input: %v", in)
+	}
+	ss := sp.build()
+	for _, tc := range []struct {
+		assume []cnf.Lit
+		sat    bool
+	}{
+		{[]cnf.Lit{lit(1), lit(2)}, true},
+		{[]cnf.Lit{lit(1), lit(2), lit(3)}, false},
+		{[]cnf.Lit{lit(-1), lit(-2)}, false},
+	} {
+		if _, sat := solveLocked(ss, tc.assume...); sat != tc.sat {
+			t.Errorf("exactly 2 of 3 under %v: sat %v; want %v", tc.assume, sat, tc.sat)
+		}
+	}
+}
+
+// After an unsatisfiable query, Model still returns the previous model.
+func TestPitfallStaleModel(t *testing.T) {
+	constrs := []solver.PBConstr{solver.PropClause(1, 2)}
+	s := solver.New(solver.ParsePBConstrs(constrs))
+	s.Assume(glits(1))
+	s.Solve()
+	if s.Assume(glits(-1, -2)) == solver.Unsat || s.Solve() == solver.Unsat {
+		func() {
+			defer func() { _ = recover() }()
+			if m := s.Model(); m != nil {
+				t.Logf("raw gophersat returns a model after UNSAT: %v", m)
+			}
+		}()
+	}
+	sp := newSATProblem(2)
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2)}, 1))
+	ss := sp.build()
+	solveLocked(ss, lit(1))
+	if m, sat := solveLocked(ss, lit(-1), lit(-2)); sat || m != nil {
+		t.Errorf("kb's solver after UNSAT: model %v, sat %v; want nil, false", m, sat)
+	}
+}
+
+// CountModels counts some models twice: exactly 1 of x2..x6 and exactly
+// 1 of x1, x2, x4, x7 have 8 models (x2 or x4 alone, or one of x3, x5, x6
+// with one of x1, x7), and CountModels says 10. kb counts with its own
+// diagrams.
+func TestPitfallCountModels(t *testing.T) {
+	constrs := []solver.PBConstr{
+		solver.AtLeast([]int{2, 3, 4, 5, 6}, 1), solver.AtMost([]int{2, 3, 4, 5, 6}, 1),
+		solver.AtLeast([]int{1, 2, 4, 7}, 1), solver.AtMost([]int{1, 2, 4, 7}, 1),
+	}
+	if n := solver.New(solver.ParsePBConstrs(constrs)).CountModels(); n == 8 {
+		t.Logf("gophersat's CountModels now counts 8")
+	} else {
+		t.Logf("raw gophersat CountModels: %d; the right count is 8", n)
+	}
+	co := &Component{Cells: []int{0, 1, 2, 3, 4, 5, 6}, cons: []compCon{
+		{need: 1, vars: []int32{1, 2, 3, 4, 5}},
+		{need: 1, vars: []int32{0, 1, 3, 6}},
+	}}
+	d, err := buildDiagram(context.Background(), co, game.MustBoard(1, 7), 1<<10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts, lo, err := d.exactCounts(context.Background())
+	total := int64(0)
+	for _, c := range counts {
+		total += c.Int64()
+	}
+	if err != nil || total != 8 || lo != 1 || len(counts) != 2 || counts[0].Int64() != 2 {
+		t.Errorf("kb counts %v from %d mines (total %d), %v; want [2 6] from 1 (total 8)", counts, lo, total, err)
+	}
+}
+
+// Minimize with nil cost weights panics (it sorts by an empty weight
+// slice); minMines passes unit weights.
+func TestPitfallMinimizeNilWeights(t *testing.T) {
+	constrs := []solver.PBConstr{solver.AtLeast([]int{1, 2, 3}, 2)}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Logf("Minimize with nil weights no longer panics")
+			}
+		}()
+		pb := solver.ParsePBConstrs(constrs)
+		pb.SetCostFunc(glits(1, 2, 3), nil)
+		solver.New(pb).Minimize()
+	}()
+	sp := newSATProblem(3)
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2), lit(3)}, 2))
+	satMu.Lock()
+	lo := minMines(sp, []cnf.Lit{lit(1), lit(2), lit(3)})
+	satMu.Unlock()
+	if lo != 2 {
+		t.Errorf("minMines = %d; want 2", lo)
+	}
+}
+
+// Verbose makes Solve print to stdout; kb's solvers keep it off.
+func TestPitfallVerboseStaysOff(t *testing.T) {
+	sp := newSATProblem(3)
+	sp.exactly([]cnf.Lit{lit(1), lit(2), lit(3)}, 2)
+	ss := sp.build()
+	if ss.s.Verbose {
+		t.Fatalf("kb's solver is verbose")
+	}
+	out := captureStdout(t, func() { solveLocked(ss) })
+	if out != "" {
+		t.Errorf("kb's solve printed %q to stdout", out)
+	}
+	raw := solver.New(solver.ParsePBConstrs(sp.constrs))
+	raw.Verbose = true
+	if out := captureStdout(t, func() { raw.Solve() }); out == "" {
+		t.Logf("gophersat's Verbose no longer prints to stdout")
+	}
+}
+
+func captureStdout(t *testing.T, f func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	done := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- string(b)
+	}()
+	f()
+	os.Stdout = old
+	w.Close()
+	return <-done
+}
+
+// gophersat's learnClause shares a package-level buffer: two searches at
+// once race. solve refuses to run without satMu, and concurrent callers
+// that take it get right answers (run with -race to see the data race the
+// mutex prevents).
+func TestPitfallSharedState(t *testing.T) {
+	sp := newSATProblem(1)
+	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
+	ss := sp.build()
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Errorf("solve ran without satMu")
+			}
+		}()
+		ss.solve()
+	}()
+
+	p, _, err := game.Generate(16, 30, 99, game.GenOptions{Reveal: 0.4}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Count(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for range 4 {
+		wg.Go(func() {
+			if m, ok, err := Solve(context.Background(), p); err != nil || !ok {
+				errs <- "Solve failed"
+			} else if p.Satisfies(m) != nil {
+				errs <- "Solve gave a wrong solution"
+			}
+			f, err := FindForced(context.Background(), p)
+			if err != nil {
+				errs <- err.Error()
+			}
+			for _, i := range f.Mines {
+				if p.Cells[i].State != game.Unknown {
+					errs <- "forced mine on a known cell"
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if got, _ := Count(context.Background(), p); got.Cmp(want) != 0 {
+		t.Errorf("count changed: %v, then %v", want, got)
+	}
+}
+
+// A total "exactly M of every unknown cell" can make gophersat run for
+// ages; kb never builds one. Here the interior has a million cells and
+// 200,000 mines: the SAT problems see only the frontier.
+func TestPitfallNoGlobalCardinality(t *testing.T) {
+	p, err := game.NewPuzzle(1000, 1000, 200000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Cells[0] = game.HintCell(1)
+	p.Cells[5000] = game.HintCell(2)
+	sp, err := NewSplit(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sp.Frontier(); n != 3+5 {
+		t.Fatalf("frontier %d cells; want 8", n)
+	}
+	mines, ok, err := Solve(context.Background(), p)
+	if err != nil || !ok || p.Satisfies(mines) != nil {
+		t.Errorf("Solve: ok %v, err %v", ok, err)
+	}
+	f, err := FindForced(context.Background(), p)
+	if err != nil || len(f.Mines)+len(f.Safe) != 0 {
+		t.Errorf("FindForced: %d mines, %d safe, %v; want none", len(f.Mines), len(f.Safe), err)
+	}
+}
