@@ -240,13 +240,18 @@ func exactTotal(ctx context.Context, counts [][]*big.Int, los []int, left, inter
 	if len(parts) == 0 {
 		parts = []poly{{0, []*big.Int{big.NewInt(1)}}}
 	}
-	mul := func(a, b poly) poly {
+	mul := func(a, b poly) (poly, error) {
 		out := poly{lo: a.lo + b.lo, c: make([]*big.Int, len(a.c)+len(b.c)-1)}
 		for i := range out.c {
 			out.c[i] = new(big.Int)
 		}
 		var tmp big.Int
 		for i, x := range a.c {
+			if i&63 == 63 {
+				if err := ctx.Err(); err != nil {
+					return poly{}, fmt.Errorf("kb: count: %w", err)
+				}
+			}
 			if x.Sign() == 0 {
 				continue
 			}
@@ -254,7 +259,7 @@ func exactTotal(ctx context.Context, counts [][]*big.Int, los []int, left, inter
 				out.c[i+j].Add(out.c[i+j], tmp.Mul(x, y))
 			}
 		}
-		return out
+		return out, nil
 	}
 	// Pairwise rounds keep the operands balanced.
 	for len(parts) > 1 {
@@ -263,7 +268,11 @@ func exactTotal(ctx context.Context, counts [][]*big.Int, los []int, left, inter
 		}
 		next := parts[:0:0]
 		for i := 0; i+1 < len(parts); i += 2 {
-			next = append(next, mul(parts[i], parts[i+1]))
+			m, err := mul(parts[i], parts[i+1])
+			if err != nil {
+				return nil, err
+			}
+			next = append(next, m)
 		}
 		if len(parts)%2 == 1 {
 			next = append(next, parts[len(parts)-1])

@@ -67,8 +67,14 @@ type stepCon struct {
 // the narrowest state (see chooseOrder). It fails with ErrBudget when more
 // than maxStates nodes are needed, and with ctx's error when cancelled.
 func buildDiagram(ctx context.Context, c *Component, b *game.Board, maxStates int) (*diagram, error) {
+	return buildDiagramOrder(ctx, c, chooseOrder(c, b), maxStates)
+}
+
+// buildDiagramOrder builds c's diagram deciding variables in the given
+// order, a permutation of 0..len(Cells)-1. Any order gives the same
+// solutions; the order decides only the diagram's size.
+func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStates int) (*diagram, error) {
 	n := len(c.Cells)
-	order := chooseOrder(c, b)
 	pos := make([]int32, n)
 	for t, v := range order {
 		pos[v] = int32(t)
@@ -137,6 +143,11 @@ func buildDiagram(ctx context.Context, c *Component, b *game.Board, maxStates in
 		next.reset()
 		base := d.start[t+1]
 		for i := range curLen {
+			if i&4095 == 4095 {
+				if err := ctx.Err(); err != nil {
+					return nil, fmt.Errorf("kb: counting a %d-cell component: %w", n, err)
+				}
+			}
 			src := cur[i*words : (i+1)*words]
 			for x := int32(0); x <= 1; x++ {
 				copy(key, src)

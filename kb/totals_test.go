@@ -202,6 +202,7 @@ func TestComponentTotals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkDiagram(t, d)
 		fl := d.forward()
 		got, err := d.totals(ctx, fl)
 		if err != nil || !slices.Equal(elems(got), want) {
@@ -380,5 +381,104 @@ func TestHugeScale(t *testing.T) {
 	f, err := FindForced(ctx, p)
 	if err != nil || len(f.Mines) != 0 || len(f.Safe) != 2*333 {
 		t.Errorf("FindForced: %d mines, %d safe, %v; want 0 and 666", len(f.Mines), len(f.Safe), err)
+	}
+}
+
+// checkDiagram verifies a diagram's invariants: layers in order, one root
+// and at most one terminal, every child in the next layer, every
+// non-terminal node with a child (no dead ends), every node reachable, and
+// lo/hi the true range of mines on root paths.
+func checkDiagram(t *testing.T, d *diagram) {
+	t.Helper()
+	if d.empty() {
+		return
+	}
+	if d.start[0] != 0 || d.start[1] != 1 || d.start[d.n+1]-d.start[d.n] != 1 {
+		t.Fatalf("layers %v: want one root and one terminal", d.start)
+	}
+	reached := make([]bool, d.nodes())
+	reached[0] = true
+	for layer := range d.n {
+		for u := d.start[layer]; u < d.start[layer+1]; u++ {
+			if !reached[u] {
+				t.Errorf("node %d unreachable", u)
+			}
+			kids := 0
+			for x := range int32(2) {
+				v := d.child[2*u+x]
+				if v < 0 {
+					continue
+				}
+				kids++
+				if v < d.start[layer+1] || v >= d.start[layer+2] {
+					t.Errorf("node %d in layer %d: child %d outside the next layer", u, layer, v)
+				}
+				reached[v] = true
+				if d.lo[v] > d.lo[u]+x || d.hi[v] < d.hi[u]+x {
+					t.Errorf("node %d: window [%d,%d] misses parent %d's [%d,%d]+%d", v, d.lo[v], d.hi[v], u, d.lo[u], d.hi[u], x)
+				}
+			}
+			if kids == 0 {
+				t.Errorf("node %d in layer %d is a dead end", u, layer)
+			}
+		}
+	}
+}
+
+// TestAnyOrder builds each component's diagram in several orders (the
+// chosen one, row-major, and random permutations): the diagrams differ,
+// but the counts by total and the marginals must not.
+func TestAnyOrder(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := range 200 {
+		c, b := randomComponent(t, rng)
+		n := len(c.Cells)
+		orders := [][]int32{chooseOrder(c, b), bfsOrder(c, int32(rng.IntN(n)))}
+		for range 3 {
+			o := make([]int32, n)
+			for v, p := range rng.Perm(n) {
+				o[v] = int32(p)
+			}
+			orders = append(orders, o)
+		}
+		var wantCounts []*big.Int
+		var wantLo int
+		var wantProbs []float64
+		for k, o := range orders {
+			d, err := buildDiagramOrder(ctx, c, o, 1<<20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkDiagram(t, d)
+			counts, lo, err := d.exactCounts(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var probs []float64
+			if !d.empty() {
+				w := vec{lo: lo, v: make([]float64, len(counts))}
+				for j := range w.v {
+					w.v[j] = float64(j + 1) // any weights
+				}
+				probs = d.marginals(d.forward(), w)
+			}
+			if k == 0 {
+				wantCounts, wantLo, wantProbs = counts, lo, probs
+				continue
+			}
+			same := lo == wantLo && len(counts) == len(wantCounts)
+			for j := 0; same && j < len(counts); j++ {
+				same = counts[j].Cmp(wantCounts[j]) == 0
+			}
+			if !same {
+				t.Errorf("%d: order %d counts %v from %d; first order %v from %d", i, k, counts, lo, wantCounts, wantLo)
+			}
+			for v := range probs {
+				if math.Abs(probs[v]-wantProbs[v]) > 1e-12 {
+					t.Errorf("%d: order %d: var %d probability %v; first order %v", i, k, v, probs[v], wantProbs[v])
+				}
+			}
+		}
 	}
 }

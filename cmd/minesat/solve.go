@@ -25,20 +25,24 @@ Each component of the puzzle's frontier (unknown cells linked by hints) is
 solved by the SAT solver gophersat; cells next to no hint are never
 enumerated, they only count through binomial coefficients.
 
---count adds the exact number of solutions; --forced the cells that are a
-mine in every solution and those safe in every solution, each proved by SAT
-with the mine count honoured; --probabilities the exact probability that each
-unknown cell is a mine, uniform over all solutions, as a grid to 3 decimals
-(hint cells show their digit). Counting builds each component's decision
-diagram, bounded by --max-states (exit 3 when a component needs more).
+--count adds a line "count: N", the exact number of solutions; --forced the
+lines "forced mines: (r,c)..." and "forced safe: (r,c)...", the cells that
+are a mine in every solution and those safe in every solution, each proved by
+SAT with the mine count honoured; --probabilities a line "probabilities:"
+and a grid of the exact probability that each unknown cell is a mine,
+uniform over all solutions, to 3 decimals (hint cells show their digit).
+Counting builds each component's decision diagram, bounded by --max-states
+(exit 3 when a component needs more); --forced falls back on SAT alone for
+components beyond it.
 
 --grid draws the solution on the board: hints as digits, mines *, safe
 unknown cells . (coloured on a terminal unless NO_COLOR is set or
 --no-color). --format json prints one object:
 {"rows","cols","mines","satisfiable","solution":[[r,c],...],"count":"123",
 "forced":{"mines":[[r,c],...],"safe":[[r,c],...]},"probabilities":[[p or
-null per cell],...],"elapsed_ms"}, with count, forced and probabilities only
-when asked for (null without a solution).
+null per cell],...],"method","elapsed_ms"}, with count, forced and
+probabilities only when asked for (null without a solution), and "nodes"
+with --method backtrack.
 
 --method backtrack solves with the backtracking CSP search instead (see
 --order, --value, --fc, --max-nodes); it can count, but proves no forced
