@@ -72,7 +72,7 @@ type Agent struct {
 	trace      io.Writer
 	observer   Observer
 	moves      bool
-	limits     kb.Limits
+	limits     *kb.Limits
 	findForced ForcedFinder
 
 	pos Position
@@ -81,18 +81,22 @@ type Agent struct {
 // New returns an agent playing the "full" preset unless options say
 // otherwise.
 func New(opts ...Option) (*Agent, error) {
-	a := &Agent{preset: PresetFull, limits: kb.DefaultLimits, guesser: LocalGuesser{}, findForced: defaultFindForced}
+	a := &Agent{preset: PresetFull, guesser: LocalGuesser{}, findForced: defaultFindForced}
 	for _, o := range opts {
 		if err := o(a); err != nil {
 			return nil, err
 		}
 	}
+	limits := binaryLimits
 	if a.strategies == nil {
-		s, err := Preset(a.preset, a.guesser, a.findForced)
+		s, l, err := Preset(a.preset, a.guesser, a.findForced)
 		if err != nil {
 			return nil, err
 		}
-		a.strategies = s
+		a.strategies, limits = s, l
+	}
+	if a.limits == nil {
+		a.limits = &limits
 	}
 	if a.noGuess {
 		kept := a.strategies[:0:0]
@@ -109,7 +113,7 @@ func New(opts ...Option) (*Agent, error) {
 // WithStrategy selects a preset by name: "kb", "sat" or "full".
 func WithStrategy(name string) Option {
 	return func(a *Agent) error {
-		if _, err := Preset(name, nil, nil); err != nil {
+		if _, _, err := Preset(name, nil, nil); err != nil {
 			return err
 		}
 		a.preset = name
@@ -184,9 +188,10 @@ func WithMoves() Option {
 	return func(a *Agent) error { a.moves = true; return nil }
 }
 
-// WithLimits sets the KB's resolution limits (default kb.DefaultLimits).
+// WithLimits sets the KB's resolution limits (default: the preset's, see
+// Preset; with WithStrategies, the binary restriction without merging).
 func WithLimits(l kb.Limits) Option {
-	return func(a *Agent) error { a.limits = l; return nil }
+	return func(a *Agent) error { a.limits = &l; return nil }
 }
 
 // Strategies returns the names of the strategies the agent tries, in order.
@@ -258,7 +263,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 	b := g.Board()
 	p := &a.pos
 	if p.KB == nil {
-		p.KB = kb.NewWithLimits(b, a.limits)
+		p.KB = kb.NewWithLimits(b, *a.limits)
 	} else {
 		p.KB.Reset(b)
 	}

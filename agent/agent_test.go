@@ -169,21 +169,20 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 		strat []Strategy
 		games int
 	}{
-		{game.Easy, game.RulesSeed, nil, 100},
-		{game.Medium, game.RulesSeed, nil, 40},
-		{game.Hard, game.RulesSeed, nil, 15},
-		{game.Expert, game.RulesZero, nil, 10},
-		{small, game.RulesSafe, []Strategy{Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}}, 100},
+		{game.Easy, game.RulesSeed, nil, 300},
+		{game.Medium, game.RulesSeed, nil, 200},
+		{game.Hard, game.RulesSeed, nil, 100},
+		{game.Expert, game.RulesZero, nil, 50},
+		{small, game.RulesSafe, []Strategy{Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}}, 300},
 	}
 	for _, tt := range tests {
 		t.Run(tt.level.Name+"/"+tt.rules.String(), func(t *testing.T) {
 			var a *Agent
 			var g *game.Game
-			opts := []Option{WithObserver(func(gg *game.Game, m Move) { checkPosition(t, a, gg, m) })}
+			moves := 0
+			opts := []Option{WithObserver(func(gg *game.Game, m Move) { moves++; checkPosition(t, a, gg, m) })}
 			if tt.strat != nil {
 				opts = append(opts, WithStrategies(tt.strat...))
-			} else {
-				opts = append(opts, WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: LocalGuesser{}}))
 			}
 			a, err := New(opts...)
 			if err != nil {
@@ -205,14 +204,18 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 					t.Fatalf("game %d: stuck with nothing left to open", i)
 				}
 			}
+			if moves < tt.games {
+				t.Errorf("the checker ran after %d moves in %d games", moves, tt.games)
+			}
+			t.Logf("checked after each of %d moves", moves)
 		})
 	}
 }
 
-// TestSoundness plays many games per level with guessing and checks that
-// no deduced move opens a mine or flags a safe cell (Play checks every
-// move against the hidden layout and fails with ErrUnsound), and that the
-// records replay cleanly. Run the README's 10,000 games per level with
+// TestSoundness plays many games per level with the full preset (SAT step
+// and guessing) and checks that no deduced move opens a mine or flags a
+// safe cell (Play checks every move against the hidden layout and fails
+// with ErrUnsound), and that the records replay cleanly. Run the README's 10,000 games per level with
 // go test ./agent -run Soundness -games 10000.
 func TestSoundness(t *testing.T) {
 	games := *soundGames
@@ -231,7 +234,7 @@ func TestSoundness(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.level.Name+"/"+tt.rules.String(), func(t *testing.T) {
-			a, err := New(WithMoves(), WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: LocalGuesser{}}))
+			a, err := New(WithMoves())
 			if err != nil {
 				t.Fatal(err)
 			}

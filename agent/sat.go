@@ -2,15 +2,15 @@ package agent
 
 import (
 	"context"
-	"errors"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
 )
 
-// errNoSAT is returned by the SAT step until kb's SAT layer is wired in.
-var errNoSAT = errors.New("agent: the SAT layer (kb.FindForced) is not available yet")
-
-// defaultFindForced is the SAT step's prover: kb.FindForced.
+// defaultFindForced is the SAT step's prover: kb.FindForced, which proves
+// each forced cell unsatisfiable the other way with gophersat, component by
+// component, the global mine count included.
 func defaultFindForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, err error) {
-	return nil, nil, errNoSAT
+	f, err := kb.FindForced(ctx, p)
+	return f.Mines, f.Safe, err
 }

@@ -111,7 +111,14 @@ func signature(c []Lit) uint64 {
 // leaving dst as it was, when they clash on no cell or on several: a
 // resolvent on one clash would then be a tautology.
 func resolve(dst, a, b []Lit) ([]Lit, bool) {
+	return resolveMax(dst, a, b, len(a)+len(b))
+}
+
+// resolveMax is resolve that also gives up, reporting false, as soon as
+// the resolvent would exceed limit literals.
+func resolveMax(dst, a, b []Lit, limit int) ([]Lit, bool) {
 	start := len(dst)
+	limit += start
 	clashes := 0
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
@@ -135,8 +142,11 @@ func resolve(dst, a, b []Lit) ([]Lit, bool) {
 			dst = append(dst, y)
 			j++
 		}
+		if len(dst) > limit {
+			return dst[:start], false
+		}
 	}
-	if clashes != 1 {
+	if clashes != 1 || len(dst)+len(a)-i+len(b)-j > limit {
 		return dst[:start], false
 	}
 	dst = append(dst, a[i:]...)

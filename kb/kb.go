@@ -57,15 +57,22 @@ func rootOrigin(r Rule, hint, p1, p2 int32) origin {
 // selects its default.
 type Limits struct {
 	// Short is the resolution restriction: a pair of clauses is resolved
-	// only if one of them has at most Short literals. The default, 2,
-	// keeps every resolvent no longer than its longer parent, so clause
-	// length never exceeds the longest hint clause (8) and the KB stays
-	// polynomial in the number of cells. A negative Short lifts the
+	// if one of them has at most Short literals. The default, 2, keeps
+	// every resolvent no longer than its longer parent, so clause length
+	// never exceeds the longest clause given (8 for a hint) and the KB
+	// stays polynomial in the number of cells. A negative Short lifts the
 	// restriction (every pair is resolved; resolvents are then bounded
 	// by MaxLen and MaxClauses only).
 	Short int
-	// MaxLen drops resolvents longer than this. The default, 0, means no
-	// limit beyond what Short implies.
+	// NoMerge turns off merge resolution. With it on (the default) two
+	// long clauses are resolved too when the resolvent is no longer than
+	// the longer of them: they share all their other literals but one at
+	// most, as the clauses of overlapping hints do. Resolvents then never
+	// outgrow their parents either, so clause length never exceeds the
+	// longest clause given, and the KB stays polynomial.
+	NoMerge bool
+	// MaxLen skips resolvents longer than this. The default, 0, means no
+	// limit beyond what Short and merging imply.
 	MaxLen int
 	// MaxClauses stops adding resolvents while the KB holds this many
 	// clauses (default 1<<16). Clauses from hints and counts are always
@@ -73,8 +80,8 @@ type Limits struct {
 	MaxClauses int
 }
 
-// DefaultLimits are the limits New uses: Short 2, no length bound, at most
-// 65536 clauses.
+// DefaultLimits are the limits New uses: Short 2 with merge resolution, no
+// length bound, at most 65536 clauses.
 var DefaultLimits = Limits{Short: 2, MaxClauses: 1 << 16}
 
 func (l Limits) withDefaults() Limits {
@@ -100,9 +107,9 @@ type Stats struct {
 	Removed    int // stored clauses removed because a new one subsumes them
 	Satisfied  int // stored clauses removed because KB0 satisfies them
 	Resolved   int // resolvents computed (pairs with exactly one clash)
-	Tautology  int // pairs skipped because they clash on several cells
+	Skipped    int // pairs that clash on several cells, or whose resolvent is over the length bound
 	Resolvents int // resolvents stored (a subset of Added)
-	Dropped    int // resolvents dropped by Limits.MaxLen or Limits.MaxClauses
+	Dropped    int // resolvents dropped by Limits.MaxClauses
 	Rounds     int // calls of Resolve that found work to do
 }
 
@@ -138,6 +145,7 @@ type KB struct {
 	queue    []Lit // settled literals whose clauses are not yet simplified
 	scratch  []Lit
 	cand     []int32
+	res      []Lit
 	broken   error // set once a contradiction is found; every later call returns it
 	stats    Stats
 }

@@ -431,7 +431,7 @@ func TestSoundAndComplete(t *testing.T) {
 	if testing.Short() {
 		games = 60
 	}
-	var missed, total int
+	missed, total := map[bool]int{}, 0
 	for n := 0; n < games; n++ {
 		p := randomPosition(rng, 4+rng.IntN(3), 4+rng.IntN(3), 3+rng.IntN(6), 0.3+0.4*rng.Float64())
 		hidden := p.board.Len() - len(p.hints)
@@ -439,7 +439,7 @@ func TestSoundAndComplete(t *testing.T) {
 			continue
 		}
 		want := forced(p)
-		for _, lim := range []Limits{DefaultLimits, {Short: -1}} {
+		for _, lim := range []Limits{DefaultLimits, {Short: 2, NoMerge: true}, {Short: -1}} {
 			k := NewWithLimits(p.board, lim)
 			feed(t, k, p, p.hints, true)
 			got := kb0Set(k)
@@ -453,15 +453,15 @@ func TestSoundAndComplete(t *testing.T) {
 					if lim.Short < 0 {
 						t.Fatalf("game %d: unrestricted resolution misses forced %s", n, l.Format(p.board))
 					}
-					missed++
+					missed[lim.NoMerge]++
 				}
 			}
-			if lim.Short > 0 {
+			if lim.Short > 0 && !lim.NoMerge {
 				total += len(want)
 			}
 		}
 	}
-	t.Logf("binary-restricted resolution missed %d of %d forced literals", missed, total)
+	t.Logf("of %d forced literals, resolution missed %d with merging and %d with the binary restriction alone", total, missed[false], missed[true])
 }
 
 // TestSameDeductionsInAnyOrder feeds one position's hints in several orders
@@ -523,17 +523,18 @@ func TestSaturatedMeansAFullRoundAddsNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for n := 0; n < 30; n++ {
 		p := randomPosition(rng, 8, 8, 10+rng.IntN(8), 0.45)
-		for _, lim := range []Limits{DefaultLimits, {Short: 3}} {
+		for _, lim := range []Limits{DefaultLimits, {Short: 2, NoMerge: true}, {Short: 3, NoMerge: true}} {
 			k := NewWithLimits(p.board, lim)
 			feed(t, k, p, p.hints, false)
 			stored := k.Clauses()
 			for _, a := range stored {
 				for _, b := range stored {
-					if len(a) > k.limits.Short && len(b) > k.limits.Short {
-						continue
-					}
 					r, ok := resolve(nil, a, b)
 					if !ok {
+						continue
+					}
+					merge := !lim.NoMerge && len(r) <= max(len(a), len(b))
+					if len(a) > k.limits.Short && len(b) > k.limits.Short && !merge {
 						continue
 					}
 					if len(r) <= 1 {

@@ -2,8 +2,9 @@ package kb
 
 // Resolve runs restricted resolution: it resolves pairs of stored clauses
 // that clash on exactly one cell, where one clause of the pair has at most
-// Limits.Short literals, stores each resolvent that nothing in the KB
-// subsumes, and propagates the units this produces.
+// Limits.Short literals or (merge resolution, unless Limits.NoMerge) the
+// resolvent is no longer than the longer clause, stores each resolvent
+// that nothing in the KB subsumes, and propagates the units this produces.
 //
 // It works as a given-clause loop. Every stored clause is queued once when
 // it is stored, and taking it from the queue resolves it against every
@@ -19,10 +20,10 @@ package kb
 // literal settles) to saturate the KB.
 //
 // Cost: a clause of length n is resolved against the clauses holding the
-// negation of one of its literals (only the short ones, if it is long), so
-// a call costs O(sum of those occurrence lists) subset tests of at most
-// max(n, 8) literals each, and resolvents are never longer than the longer
-// parent under the default restriction.
+// negation of one of its literals (only the short ones, if it is long and
+// merging is off), so a call costs O(sum of those occurrence lists) merges
+// and subset tests of at most max(n, 8) literals each; resolvents are
+// never longer than the longer parent under the default restriction.
 func (k *KB) Resolve() (settled int, err error) {
 	if k.broken != nil {
 		return 0, k.broken
@@ -52,7 +53,9 @@ func (k *KB) Resolve() (settled int, err error) {
 // settles a literal that satisfies or shrinks it) it stops: the survivor
 // takes its place in every later pair.
 func (k *KB) resolveWith(id int32) error {
-	short := int(k.cls[id].n) <= k.limits.Short
+	n := int(k.cls[id].n)
+	merge := !k.limits.NoMerge
+	short := n <= k.limits.Short || merge
 	// Collect the partners first: storing resolvents and propagating may
 	// compact the occurrence lists while they are walked.
 	cand := k.cand[:0]
@@ -69,7 +72,8 @@ func (k *KB) resolveWith(id int32) error {
 		cand = append(cand, list...)
 	}
 	k.cand = cand
-	res := make([]Lit, 0, 16)
+	res := k.res[:0]
+	defer func() { k.res = res[:0] }()
 	for _, d := range cand {
 		if !k.cls[id].alive {
 			break
@@ -77,14 +81,22 @@ func (k *KB) resolveWith(id int32) error {
 		if !k.cls[d].alive || d == id {
 			continue
 		}
+		dn := int(k.cls[d].n)
+		limit := k.limits.MaxLen
+		if n > k.limits.Short && dn > k.limits.Short {
+			if !merge {
+				continue
+			}
+			limit = min(limit, max(n, dn)) // a merge, or outside the restriction
+		}
 		var ok bool
-		res, ok = resolve(res[:0], k.litsOf(id), k.litsOf(d))
+		res, ok = resolveMax(res[:0], k.litsOf(id), k.litsOf(d), limit)
 		if !ok {
-			k.stats.Tautology++
+			k.stats.Skipped++
 			continue
 		}
 		k.stats.Resolved++
-		if len(res) > k.limits.MaxLen || (len(res) > 1 && k.alive >= k.limits.MaxClauses) {
+		if len(res) > 1 && k.alive >= k.limits.MaxClauses {
 			k.stats.Dropped++
 			continue
 		}

@@ -1,0 +1,43 @@
+package agent
+
+import (
+	"context"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+)
+
+// BenchmarkPlay plays whole games, one per iteration (game i has seed
+// game.GameSeed(1, i)), per level and preset. ns/op is the time of one
+// game; the kb preset never guesses, full does.
+func BenchmarkPlay(b *testing.B) {
+	levels := []struct {
+		level game.Level
+		rules game.Rules
+	}{
+		{game.Easy, game.RulesSeed}, {game.Medium, game.RulesSeed}, {game.Hard, game.RulesSeed}, {game.Expert, game.RulesSafe},
+	}
+	for _, l := range levels {
+		for _, preset := range Presets {
+			b.Run(l.level.Name+"/"+preset, func(b *testing.B) {
+				a, err := New(WithStrategy(preset))
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				won := 0
+				for i := 0; i < b.N; i++ {
+					g, _ := game.New(l.level, l.rules, game.GameSeed(1, i))
+					res, err := a.Play(context.Background(), g)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if res.Outcome == Won {
+						won++
+					}
+				}
+				b.ReportMetric(float64(won)/float64(b.N), "wins/game")
+			})
+		}
+	}
+}
