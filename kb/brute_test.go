@@ -181,7 +181,7 @@ func seedPuzzle(t testing.TB, name string) *game.Puzzle {
 func randomSmallPuzzle(t testing.TB, rng *rand.Rand, maxUnknown int) (p *game.Puzzle, broken bool) {
 	t.Helper()
 	for {
-		rows, cols := 1+rng.IntN(6), 1+rng.IntN(7)
+		rows, cols := 1+rng.IntN(7), 1+rng.IntN(8)
 		n := rows * cols
 		mines := rng.IntN(n/2 + 1)
 		reveal := rng.Float64()

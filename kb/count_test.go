@@ -106,10 +106,14 @@ func TestCrossCheckBruteForce(t *testing.T) {
 		runs = 150
 	}
 	rng := rand.New(rand.NewPCG(3, 17))
-	broken, unsat, flagged := 0, 0, 0
+	broken, unsat, flagged, big, solutions := 0, 0, 0, 0, int64(0)
 	for i := range runs {
-		p, br := randomSmallPuzzle(t, rng, 16)
+		p, br := randomSmallPuzzle(t, rng, 20)
 		bf := bruteForce(t, p)
+		solutions += bf.count
+		if p.Unknowns() >= 12 {
+			big++
+		}
 		if br {
 			broken++
 		}
@@ -121,8 +125,9 @@ func TestCrossCheckBruteForce(t *testing.T) {
 		}
 		t.Run(fmt.Sprint(i), func(t *testing.T) { compareWithBrute(t, p, bf) })
 	}
-	t.Logf("%d puzzles: %d broken on purpose, %d without solutions, %d with flags", runs, broken, unsat, flagged)
-	if unsat < runs/20 || flagged < runs/10 {
+	t.Logf("%d puzzles: %d broken on purpose, %d without solutions, %d with flags, %d with 12 or more unknown cells; %d solutions in all",
+		runs, broken, unsat, flagged, big, solutions)
+	if unsat < runs/20 || flagged < runs/10 || big < runs/10 {
 		t.Errorf("the sample covers too little: %d without solutions, %d with flags", unsat, flagged)
 	}
 }
