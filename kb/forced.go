@@ -229,10 +229,12 @@ func forcedBackbone(ctx context.Context, n int, ss *satSolver) (mines, safe []in
 
 // forcedInterior reports whether every interior cell is a mine in all
 // solutions, or safe in all. The interior holds left minus the frontier's
-// total; the feasible frontier totals (sums of the components' K_c) decide
-// the candidates, and gophersat proves each claim on the whole frontier:
-// every hint, with the frontier's total bounded so that the interior gets
-// the opposite. The caller holds satMu.
+// total, and the frontier's totals are the sums of the components' K_c, so
+// the claim follows from the K_c by arithmetic; gophersat certifies every
+// K_c, component by component (see certifyTotals). One query on the whole
+// frontier, with its total bounded, would be a pigeonhole-like counting
+// argument that CDCL solvers can take very long to refute. The caller
+// holds satMu.
 func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err error) {
 	sp := a.Split
 	in := len(sp.Interior)
@@ -261,43 +263,59 @@ func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err err
 	if tMax != 0 && tMin != in {
 		return false, false, nil
 	}
-	// One problem over every component, variables offset component by
-	// component.
-	total := 0
-	for _, co := range a.parts {
-		total += len(co.Cells)
-	}
-	prob := newSATProblem(total)
-	all := make([]cnf.Lit, 0, total)
-	base := 0
-	for _, co := range a.parts {
-		for _, con := range co.cons {
-			lits := make([]cnf.Lit, len(con.vars))
-			for k, v := range con.vars {
-				lits[k] = cnf.Var(base + int(v) + 1).Pos()
-			}
-			prob.exactly(lits, con.need)
+	for c := range a.parts {
+		if err := a.certifyTotals(ctx, c); err != nil {
+			return false, false, err
 		}
-		for v := range co.Cells {
-			all = append(all, cnf.Var(base+v+1).Pos())
-		}
-		base += len(co.Cells)
 	}
-	if tMax == 0 {
-		// Opposite: at least one interior mine, so the frontier holds
-		// between left-in and left-1.
-		p := &satProblem{vars: prob.vars, constrs: slices.Clone(prob.constrs)}
-		p.between(all, a.left-in, a.left-1)
-		_, sat := p.build().solve()
-		safe = !sat
-	}
-	if tMin == in {
-		// Opposite: at least one interior cell safe, so the frontier
-		// holds between left-in+1 and left.
-		p := &satProblem{vars: prob.vars, constrs: slices.Clone(prob.constrs)}
-		p.between(all, a.left-in+1, a.left)
-		_, sat := p.build().solve()
-		mine = !sat
-	}
-	return mine, safe, nil
+	return tMin == in, tMax == 0, nil
 }
+
+// certifyTotals proves by gophersat that part c has no solution whose
+// total lies outside K_c: none below its least total, none above its
+// greatest, none in a hole. K_c found by SAT needs no proof. The caller
+// holds satMu.
+func (a *Analysis) certifyTotals(ctx context.Context, c int) error {
+	if a.diagrams[c] == nil {
+		return nil
+	}
+	co, k := a.parts[c], a.totals[c]
+	lits := co.lits()
+	none := func(lo, hi int) error {
+		if lo > hi {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		prob := co.satProblem()
+		prob.between(lits, lo, hi)
+		if _, sat := prob.build().solve(); sat {
+			return fmt.Errorf("internal error: the component at %v has a solution with %d to %d mines, which counting missed",
+				a.Split.Puzzle.Board.Pos(co.Cells[0]), lo, hi)
+		}
+		return nil
+	}
+	lo, hi := k.min(), k.max()
+	if err := none(0, lo-1); err != nil {
+		return err
+	}
+	if err := none(hi+1, len(co.Cells)); err != nil {
+		return err
+	}
+	for t := lo + 1; t < hi; t++ {
+		if k.has(t) {
+			continue
+		}
+		end := t
+		for end+1 < hi && !k.has(end+1) {
+			end++
+		}
+		if err := none(t, end); err != nil {
+			return err
+		}
+		t = end
+	}
+	return nil
+}
+
