@@ -318,4 +318,3 @@ func (a *Analysis) certifyTotals(ctx context.Context, c int) error {
 	}
 	return nil
 }
-
