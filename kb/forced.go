@@ -26,9 +26,10 @@ type Forced struct {
 // frontier cell is proved by gophersat, on its component's hints and the
 // totals the rest of the board allows that component (A_c, see
 // allowedTotals), with the cell's opposite value assumed: the answer must
-// be unsatisfiable. Interior cells are forced only through the mine count,
-// and are proved by gophersat on the whole frontier with the interior's
-// opposite total assumed.
+// be unsatisfiable. Interior cells are forced only through the mine count:
+// when the components' possible totals leave the interior no choice, each
+// component's set of totals is certified by gophersat (no solution of the
+// component has a total outside it), and the rest is arithmetic.
 //
 // Which cells to try is decided by exact counting where a component fits
 // DefaultBudget: a cell some allowed solution gives each value is not
