@@ -124,8 +124,11 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	start := time.Now()
 	r, err := solveWithin(ctx, p, &f)
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && f.timeout > 0 {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded) && f.timeout > 0:
 			return budgetError(fmt.Errorf("solve: %s: gave up after --timeout %v", name, f.timeout))
+		case errors.Is(err, context.Canceled):
+			return budgetError(fmt.Errorf("solve: %s: interrupted", name))
 		}
 		return err
 	}

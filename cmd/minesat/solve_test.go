@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"regexp"
@@ -208,6 +210,14 @@ func TestSolveBudgets(t *testing.T) {
 	r := runCmd(t, p.String(), nil, "solve", "--count", "--timeout", "1ns", "-")
 	if r.code != exitBudget || !strings.Contains(r.err, "gave up after --timeout 1ns") {
 		t.Errorf("--timeout: exit %d, stderr %q; want exit 3", r.code, r.err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb strings.Builder
+	err = run(ctx, []string{"solve", "--count", "-"}, &stdio{in: strings.NewReader(p.String()), out: &out, err: &errb,
+		openInput: func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(p.String())), nil }})
+	if exitCode(err) != exitBudget || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("interrupted: %v (exit %d); want exit 3", err, exitCode(err))
 	}
 	r = runCmd(t, p.String(), nil, "solve", "--probabilities", "--max-states", "10", "-")
 	if r.code != exitBudget || !strings.Contains(r.err, "budget exhausted (raise --max-states)") {
