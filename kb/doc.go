@@ -33,6 +33,8 @@
 // totals the rest of the board allows, is unsatisfiable. The mine count is
 // thus encoded compactly, as bounds on each component's total, never as
 // "exactly M of every unknown cell", which gophersat may not finish.
+// Interior cells, forced only by the count, rest on each component's set
+// of totals, which gophersat certifies component by component.
 //
 // Count and Probabilities count exactly. Each component's solutions are
 // built into a decision diagram (frontier-based search): cells are decided
@@ -43,7 +45,10 @@
 // back; their products give each cell's probability. Components combine
 // by polynomial products, exactly with math/big for Count, and in floating
 // point, tilted by the mine density, for Probabilities. Budget bounds the
-// diagrams; contexts cancel the work.
+// diagrams; a component too wide to count is first shrunk by a gophersat
+// backbone search, which fixes its forced cells and splits the rest.
+// Contexts cancel the work between gophersat calls, which cannot be
+// interrupted themselves.
 //
 // # gophersat
 //
@@ -54,7 +59,8 @@
 // first); Eq panics on nil weights and negates its input (never called);
 // Model after an unsatisfiable query returns a stale model (models are
 // taken only from satisfiable answers); CountModels and Enumerate count
-// some models twice and cannot be cancelled (counting is our own); the
+// some models twice and cannot be cancelled (counting is our own);
+// Minimize panics on nil cost weights (unit weights are passed); the
 // solver shares a package-level buffer, so every use holds one mutex; and
 // Verbose prints to stdout (it stays off).
 package kb
