@@ -131,7 +131,7 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool) (
 // returned as it is, for its diagram to say so.
 func (a *Analysis) shrink(ctx context.Context, co *Component) ([]*Component, error) {
 	satMu.Lock()
-	mines, safe, err := forcedBackbone(ctx, len(co.Cells), co.satProblem().build())
+	mines, safe, err := forcedBackbone(ctx, len(co.Cells), co.satProblem())
 	satMu.Unlock()
 	if errors.Is(err, errNoModel) {
 		return []*Component{co}, nil

@@ -60,12 +60,12 @@ func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, err
 		if err := ctx.Err(); err != nil {
 			return Forced{}, fmt.Errorf("kb: forced: %w", err)
 		}
-		ss := co.satProblemWithin(a.totals[c], a.allowed[c]).build()
+		prob := co.satProblemWithin(a.totals[c], a.allowed[c])
 		var mines, safe []int
 		if d := a.diagrams[c]; d != nil {
-			mines, safe, err = forcedCounted(ctx, d, a.flows[c], a.allowed[c], ss)
+			mines, safe, err = forcedCounted(ctx, d, a.flows[c], a.allowed[c], prob)
 		} else {
-			mines, safe, err = forcedBackbone(ctx, len(co.Cells), ss)
+			mines, safe, err = forcedBackbone(ctx, len(co.Cells), prob)
 		}
 		if err != nil {
 			return Forced{}, fmt.Errorf("kb: forced: %w", err)
@@ -148,9 +148,9 @@ func (c *Component) satProblemWithin(totals, allowed bitset) *satProblem {
 
 // forcedCounted proves the forced variables of a counted component. The
 // candidates are the variables no allowed solution gives one of the two
-// values (an exact zero weight); each is confirmed by gophersat. The
-// caller holds satMu.
-func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, ss *satSolver) (mines, safe []int, err error) {
+// values (an exact zero weight); gophersat confirms them. The caller holds
+// satMu.
+func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, prob *satProblem) (mines, safe []int, err error) {
 	t := d.terminal()
 	w := vec{lo: int(d.lo[t]), v: make([]float64, d.hi[t]-d.lo[t]+1)}
 	for k := range w.v {
@@ -159,56 +159,77 @@ func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, ss
 		}
 	}
 	mw, sw := d.weigh(fl, w)
+	// Counting names the candidates and their values. One gophersat query,
+	// "some candidate takes its other value", proves them all when it is
+	// unsatisfiable, the usual case; otherwise (floating point underflowed
+	// somewhere) they are asked one by one. A variable with no weight
+	// either way sends the whole component to forcedBackbone.
+	m0 := make([]bool, d.n+1)
+	var cand []int
 	for v := range d.n {
-		if v&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
-			}
-		}
-		lit := cnf.Var(v + 1).Pos()
 		switch {
 		case mw[v] == 0 && sw[v] == 0:
-			// Weights underflowed: fall back to asking both ways.
-			if _, sat := ss.solve(lit); !sat {
-				safe = append(safe, v)
-			} else if _, sat := ss.solve(lit.Not()); !sat {
-				mines = append(mines, v)
-			}
+			return forcedBackbone(ctx, d.n, prob)
 		case mw[v] == 0:
-			if _, sat := ss.solve(lit); !sat {
-				safe = append(safe, v)
-			}
+			cand = append(cand, v+1)
 		case sw[v] == 0:
-			if _, sat := ss.solve(lit.Not()); !sat {
-				mines = append(mines, v)
-			}
+			m0[v+1] = true
+			cand = append(cand, v+1)
 		}
 	}
-	return mines, safe, nil
+	if len(cand) == 0 {
+		return nil, nil, nil
+	}
+	if _, sat := flipAny(prob, m0, cand); !sat {
+		for _, v := range cand {
+			if m0[v] {
+				mines = append(mines, v-1)
+			} else {
+				safe = append(safe, v-1)
+			}
+		}
+		return mines, safe, nil
+	}
+	return backboneQueries(ctx, prob.build(), m0, cand)
 }
 
 // errNoModel is forcedBackbone's error for a problem without models.
 var errNoModel = errors.New("internal error: a component with allowed totals has no model")
 
-// forcedBackbone finds the forced variables among 1..n (returned as local
-// variables 0..n-1) by SAT alone: a model, then, for each variable every
-// model so far agrees on, a query for its other value; a model found that
-// way clears every variable it disagrees on. The caller holds satMu.
-func forcedBackbone(ctx context.Context, n int, ss *satSolver) (mines, safe []int, err error) {
+// forcedBackbone finds the forced variables among 1..n of prob (returned
+// as local variables 0..n-1) by SAT alone: a first model m0 makes every
+// variable a candidate, then backboneQueries settles them. The caller
+// holds satMu.
+func forcedBackbone(ctx context.Context, n int, prob *satProblem) (mines, safe []int, err error) {
+	ss := prob.build()
 	m0, sat := ss.solve()
 	if !sat {
 		return nil, nil, errNoModel
 	}
-	agree := make([]bool, n+1)
-	for v := 1; v <= n; v++ {
-		agree[v] = true
+	cand := make([]int, n)
+	for v := range cand {
+		cand[v] = v + 1
 	}
-	for v := 1; v <= n; v++ {
-		if !agree[v] {
+	return backboneQueries(ctx, ss, m0, cand)
+}
+
+// backboneQueries proves which candidate variables keep their value in m0
+// in every model, and returns them as local variables (0-based), split by
+// value. Each candidate still standing is asked for its other value on
+// one solver: an unsatisfiable answer proves it; a model clears every
+// candidate it flips. (Asking instead for a model flipping any candidate,
+// in rounds, costs a solver per round, and models flip few candidates at
+// a time: ten times slower on large components.) The caller holds satMu.
+func backboneQueries(ctx context.Context, ss *satSolver, m0 []bool, cand []int) (mines, safe []int, err error) {
+	flipped := make([]bool, len(m0))
+	for i, v := range cand {
+		if flipped[v] {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+		if i&63 == 63 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
 		}
 		m, sat := ss.solve(cnf.Var(v).Lit(!m0[v]))
 		if !sat {
@@ -219,13 +240,27 @@ func forcedBackbone(ctx context.Context, n int, ss *satSolver) (mines, safe []in
 			}
 			continue
 		}
-		for u := v; u <= n; u++ {
+		for _, u := range cand[i:] {
 			if m[u] != m0[u] {
-				agree[u] = false
+				flipped[u] = true
 			}
 		}
 	}
 	return mines, safe, nil
+}
+
+// flipAny asks for a model of prob in which some variable of cand takes
+// the opposite of its value in m0. The caller holds satMu.
+func flipAny(prob *satProblem, m0 []bool, cand []int) ([]bool, bool) {
+	p := prob.clone()
+	sel := p.newVar().Pos()
+	lits := make([]cnf.Lit, 0, len(cand)+1)
+	lits = append(lits, sel.Not())
+	for _, v := range cand {
+		lits = append(lits, cnf.Var(v).Lit(!m0[v]))
+	}
+	p.add(cnf.AtLeast(lits, 1))
+	return p.build().solve(sel)
 }
 
 // forcedInterior reports whether every interior cell is a mine in all

@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/crillab/gophersat/solver"
@@ -71,6 +72,12 @@ func (sp *satProblem) betweenIf(sel cnf.Lit, lits []cnf.Lit, lo, hi int) {
 	guard(cnf.AtMost(lits, hi))
 }
 
+// clone returns a copy of sp that can take more constraints and variables
+// without changing sp.
+func (sp *satProblem) clone() *satProblem {
+	return &satProblem{vars: sp.vars, constrs: slices.Clip(sp.constrs)}
+}
+
 // satSolver is a gophersat solver with the unit literals its problem
 // simplified away. solver.Assume forgets those units (it resets the trail
 // they live on), so every query passes them again.
@@ -92,7 +99,16 @@ func (sp *satProblem) build() *satSolver {
 	// that models cover variables no other constraint mentions.
 	constrs := make([]solver.PBConstr, 0, len(sp.constrs)+1)
 	constrs = append(constrs, solver.PBConstr{Lits: all, AtLeast: 0})
-	constrs = append(constrs, sp.constrs...)
+	for _, c := range sp.constrs {
+		// ParsePBConstrs sorts and trims a constraint's weights in place
+		// (its clause keeps the slice), so a problem built twice would pair
+		// the second time's literals with scrambled weights: each build
+		// gets its own copy.
+		if c.Weights != nil {
+			c.Weights = slices.Clone(c.Weights)
+		}
+		constrs = append(constrs, c)
+	}
 	pb := solver.ParsePBConstrs(constrs)
 	ss := &satSolver{vars: sp.vars, mark: make([]int8, sp.vars+1)}
 	if pb.Status == solver.Unsat {

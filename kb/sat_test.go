@@ -347,3 +347,26 @@ func TestPitfallNoGlobalCardinality(t *testing.T) {
 		t.Errorf("FindForced: %d mines, %d safe, %v; want none", len(f.Mines), len(f.Safe), err)
 	}
 }
+
+// ParsePBConstrs sorts a weighted constraint's weights in place (the
+// clause keeps the slice), so parsing the same constraints twice pairs
+// literals with the wrong weights. build copies the weights.
+func TestPitfallWeightsSortedInPlace(t *testing.T) {
+	c := solver.PBConstr{Lits: []int{1, 2}, Weights: []int{1, 3}, AtLeast: 3} // x1 + 3 x2 >= 3: x2
+	solver.ParsePBConstrs([]solver.PBConstr{c})
+	if !slices.Equal(c.Weights, []int{1, 3}) {
+		t.Logf("raw gophersat reordered the weights to %v (the literals stay %v)", c.Weights, c.Lits)
+	}
+
+	sp := newSATProblem(2)
+	sp.betweenIf(lit(2), []cnf.Lit{lit(1)}, 1, 1) // x2 -> x1
+	for round := range 3 {
+		ss := sp.build()
+		if _, sat := solveLocked(ss, lit(2), lit(-1)); sat {
+			t.Errorf("build %d: x2 and -x1 allowed, but x2 -> x1", round)
+		}
+		if _, sat := solveLocked(ss, lit(-2), lit(-1)); !sat {
+			t.Errorf("build %d: -x2 and -x1 refused", round)
+		}
+	}
+}
