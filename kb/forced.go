@@ -33,9 +33,13 @@ type Forced struct {
 //
 // Which cells to try is decided by exact counting where a component fits
 // DefaultBudget: a cell some allowed solution gives each value is not
-// forced, so gophersat is asked only about the cells that are. A component
-// too large to count gets the classic backbone search instead: a model
-// first, then one query per cell that every model so far agrees on.
+// forced, so gophersat is asked only about the cells that are, and asked
+// about them together: "some of these cells takes its other value" is
+// unsatisfiable, which proves every one of them at once. A component too
+// wide to count is first shrunk by a backbone search on its hints (a model
+// first, then one query per cell every model so far agrees on); the cells
+// that proves forced are forced in every solution, and the rest is
+// counted.
 func FindForced(ctx context.Context, p *game.Puzzle) (Forced, error) {
 	return findForced(ctx, p, DefaultBudget)
 }
