@@ -83,3 +83,68 @@ func BenchmarkProbabilities(b *testing.B) {
 		}
 	})
 }
+
+// expertPositions returns positions where a logical player is stuck on
+// expert boards (30x16, 99 mines, first click safe): from the first
+// opening, FindForced's safe cells are opened and its mines flagged until
+// it finds none. These are the positions where a playing agent needs
+// probabilities to guess.
+func expertPositions(b *testing.B, games int) []*game.Puzzle {
+	b.Helper()
+	var out []*game.Puzzle
+	for i := range games {
+		g, err := game.New(game.Expert, game.RulesSafe, game.GameSeed(1, i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.Open(game.Pos{Row: 8, Col: 15}); err != nil {
+			continue
+		}
+		for g.Status() == game.Playing {
+			f, err := FindForced(context.Background(), g.View())
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(f.Safe) == 0 && len(f.Mines) == 0 {
+				out = append(out, g.View())
+				break
+			}
+			for _, i := range f.Mines {
+				if g.Cell(i).State == game.Unknown {
+					g.Flag(g.Board().Pos(i))
+				}
+			}
+			for _, i := range f.Safe {
+				if _, err := g.Open(g.Board().Pos(i)); err != nil {
+					b.Fatalf("opened a forced-safe cell and hit a mine: %v", err)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkExpertStuck measures FindForced and Probabilities on expert
+// positions where logic is stuck (see expertPositions); ns/op is per
+// position.
+func BenchmarkExpertStuck(b *testing.B) {
+	ps := expertPositions(b, 50)
+	for _, bc := range []struct {
+		name string
+		f    func(p *game.Puzzle) error
+	}{
+		{"forced", func(p *game.Puzzle) error { _, err := FindForced(context.Background(), p); return err }},
+		{"probabilities", func(p *game.Puzzle) error { _, err := Probabilities(context.Background(), p); return err }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := bc.f(ps[i%len(ps)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}

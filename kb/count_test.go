@@ -192,3 +192,78 @@ func TestTinyBudgets(t *testing.T) {
 		t.Errorf("no analysis ran out of budget: the test misses the uncounted paths")
 	}
 }
+
+// TestForcedAgainstGroundTruth plays games by logic alone: from the first
+// opening, FindForced's safe cells are opened and its mines flagged until
+// it finds none. Every forced cell must agree with the hidden layout, and
+// at each stuck position Probabilities must give the true mines a
+// positive probability, the cells FindForced left open a probability
+// strictly between 0 and 1, and probabilities summing to the mines left.
+func TestForcedAgainstGroundTruth(t *testing.T) {
+	games := 20
+	if testing.Short() {
+		games = 5
+	}
+	ctx := context.Background()
+	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
+		rounds, won, opened := 0, 0, 0
+		for i := range games {
+			g, err := game.New(l, game.RulesSafe, game.GameSeed(2, i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Open(game.Pos{Row: l.Rows / 2, Col: l.Cols / 2}); err != nil {
+				t.Fatal(err)
+			}
+			for g.Status() == game.Playing {
+				p := g.View()
+				f, err := FindForced(ctx, p)
+				if err != nil {
+					t.Fatalf("%s game %d: %v", l.Name, i, err)
+				}
+				rounds++
+				opened += len(f.Safe)
+				for _, c := range f.Mines {
+					if !g.IsMine(c) {
+						t.Fatalf("%s game %d: forced mine %v is safe", l.Name, i, p.Board.Pos(c))
+					}
+					g.Flag(p.Board.Pos(c))
+				}
+				for _, c := range f.Safe {
+					if g.IsMine(c) {
+						t.Fatalf("%s game %d: forced safe %v is a mine", l.Name, i, p.Board.Pos(c))
+					}
+					g.Open(p.Board.Pos(c))
+				}
+				if len(f.Mines)+len(f.Safe) > 0 {
+					continue
+				}
+				probs, err := Probabilities(ctx, p)
+				if err != nil {
+					t.Fatalf("%s game %d: %v", l.Name, i, err)
+				}
+				sum := 0.0
+				for c, cell := range p.Cells {
+					if cell.State != game.Unknown {
+						continue
+					}
+					sum += probs[c]
+					if probs[c] <= 0 || probs[c] >= 1 {
+						t.Errorf("%s game %d: unforced cell %v has probability %v", l.Name, i, p.Board.Pos(c), probs[c])
+					}
+				}
+				if want := float64(p.Mines - p.Flags()); math.Abs(sum-want) > 1e-9 {
+					t.Errorf("%s game %d: probabilities sum to %v; %v mines are left", l.Name, i, sum, want)
+				}
+				break
+			}
+			if g.Status() == game.Won {
+				won++
+			}
+		}
+		t.Logf("%s: %d games, %d FindForced calls, %d cells opened, %d won without guessing", l.Name, games, rounds, opened, won)
+		if opened == 0 {
+			t.Errorf("%s: no forced cell found in %d games", l.Name, games)
+		}
+	}
+}
