@@ -11,8 +11,10 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// ErrNoSolution is returned, wrapped, by Probabilities for a puzzle with no
-// solution, where probabilities are undefined.
+// ErrNoSolution is returned by Probabilities and FindForced for a
+// puzzle with no solution, where probabilities are undefined and every
+// cell would be vacuously forced. Solve reports it as ok false, and Count
+// as 0.
 var ErrNoSolution = errors.New("kb: the puzzle has no solution")
 
 // Analysis is a puzzle's Split with every component's solutions counted by
@@ -177,7 +179,7 @@ func (a *Analysis) Count(ctx context.Context) (*big.Int, error) {
 	los := make([]int, len(a.diagrams))
 	for c, d := range a.diagrams {
 		if d == nil {
-			return nil, fmt.Errorf("kb: count: component %d was not counted: %w", c, ErrBudget)
+			return nil, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
 		}
 		var err error
 		if counts[c], los[c], err = d.exactCounts(ctx); err != nil {
@@ -208,14 +210,14 @@ func (a *Analysis) lnRho() float64 {
 // with no solution gives ErrNoSolution.
 func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 	if !a.feasible {
-		return nil, fmt.Errorf("kb: probabilities: %w", ErrNoSolution)
+		return nil, ErrNoSolution
 	}
 	sp := a.Split
 	lnRho := a.lnRho()
 	parts := make([]vec, len(a.diagrams))
 	for c, d := range a.diagrams {
 		if d == nil {
-			return nil, fmt.Errorf("kb: probabilities: component %d was not counted: %w", c, ErrBudget)
+			return nil, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
 		}
 		cs, lo, _ := d.terminalCounts(a.flows[c])
 		parts[c] = tilted(cs, lo, lnRho)

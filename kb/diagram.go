@@ -173,7 +173,7 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 			}
 		}
 		if int(base)+next.len() > maxStates {
-			return nil, fmt.Errorf("kb: counting a %d-cell component needs more than %d states: %w", n, maxStates, ErrBudget)
+			return nil, fmt.Errorf("%w: a %d-cell component needs more than %d diagram states", ErrBudget, n, maxStates)
 		}
 		cur, curLen = next.keys(cur), next.len()
 	}

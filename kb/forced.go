@@ -50,7 +50,7 @@ func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, err
 		return Forced{}, fmt.Errorf("kb: forced: %w", err)
 	}
 	if !a.feasible {
-		return Forced{}, fmt.Errorf("kb: forced: %w", ErrNoSolution)
+		return Forced{}, ErrNoSolution
 	}
 	sp := a.Split
 	f := Forced{

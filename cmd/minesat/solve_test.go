@@ -220,7 +220,7 @@ func TestSolveBudgets(t *testing.T) {
 		t.Errorf("interrupted: %v (exit %d); want exit 3", err, exitCode(err))
 	}
 	r = runCmd(t, p.String(), nil, "solve", "--probabilities", "--max-states", "10", "-")
-	if r.code != exitBudget || !strings.Contains(r.err, "budget exhausted (raise --max-states)") {
+	if r.code != exitBudget || !strings.Contains(r.err, "kb: counting budget exhausted: a ") || !strings.Contains(r.err, "(raise --max-states)") {
 		t.Errorf("--max-states: exit %d, stderr %q; want exit 3", r.code, r.err)
 	}
 }
