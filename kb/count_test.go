@@ -194,7 +194,7 @@ func TestTinyBudgets(t *testing.T) {
 }
 
 // TestForcedAgainstGroundTruth plays games by logic alone: from the first
-// opening, FindForced's safe cells are opened and its mines flagged until
+// opening (a zero, under RulesZero), FindForced's safe cells are opened and its mines flagged until
 // it finds none. Every forced cell must agree with the hidden layout, and
 // at each stuck position Probabilities must give the true mines a
 // positive probability, the cells FindForced left open a probability
@@ -205,10 +205,11 @@ func TestForcedAgainstGroundTruth(t *testing.T) {
 		games = 5
 	}
 	ctx := context.Background()
+	stuck := 0
 	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
 		rounds, won, opened := 0, 0, 0
 		for i := range games {
-			g, err := game.New(l, game.RulesSafe, game.GameSeed(2, i))
+			g, err := game.New(l, game.RulesZero, game.GameSeed(2, i))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -242,6 +243,7 @@ func TestForcedAgainstGroundTruth(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s game %d: %v", l.Name, i, err)
 				}
+				stuck++
 				sum := 0.0
 				for c, cell := range p.Cells {
 					if cell.State != game.Unknown {
@@ -265,5 +267,8 @@ func TestForcedAgainstGroundTruth(t *testing.T) {
 		if opened == 0 {
 			t.Errorf("%s: no forced cell found in %d games", l.Name, games)
 		}
+	}
+	if stuck == 0 {
+		t.Errorf("no game got stuck: the probabilities went unchecked")
 	}
 }
