@@ -85,15 +85,15 @@ func BenchmarkProbabilities(b *testing.B) {
 }
 
 // expertPositions returns positions where a logical player is stuck on
-// expert boards (30x16, 99 mines, first click safe): from the first
-// opening, FindForced's safe cells are opened and its mines flagged until
+// expert boards (30x16, 99 mines, the first click opens a zero): from it,
+// FindForced's safe cells are opened and its mines flagged until
 // it finds none. These are the positions where a playing agent needs
 // probabilities to guess.
 func expertPositions(b *testing.B, games int) []*game.Puzzle {
 	b.Helper()
 	var out []*game.Puzzle
 	for i := range games {
-		g, err := game.New(game.Expert, game.RulesSafe, game.GameSeed(1, i))
+		g, err := game.New(game.Expert, game.RulesZero, game.GameSeed(1, i))
 		if err != nil {
 			b.Fatal(err)
 		}
