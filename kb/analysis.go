@@ -262,9 +262,9 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 
 // Count returns the exact number of solutions of p (flagged cells are
 // mines in every solution). It fails with ErrBudget when a component is too
-// large to count within DefaultBudget.
+// large to count within DefaultMaxStates.
 func Count(ctx context.Context, p *game.Puzzle) (*big.Int, error) {
-	a, err := Analyze(ctx, p, DefaultBudget)
+	a, err := Analyze(ctx, p, Budget{})
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +275,7 @@ func Count(ctx context.Context, p *game.Puzzle) (*big.Int, error) {
 // uniform over p's solutions; see Analysis.Probabilities. Non-unknown cells
 // get NaN.
 func Probabilities(ctx context.Context, p *game.Puzzle) ([]float64, error) {
-	a, err := Analyze(ctx, p, DefaultBudget)
+	a, err := Analyze(ctx, p, Budget{})
 	if err != nil {
 		return nil, err
 	}

@@ -10,20 +10,20 @@ import (
 )
 
 // Budget bounds the exponential part of counting: the size of a
-// component's solution diagram.
+// component's solution diagram. The zero Budget is the default.
 type Budget struct {
 	// MaxStates is the most diagram nodes built for one component before
-	// giving up with ErrBudget; 0 means DefaultBudget's.
+	// giving up with ErrBudget; 0 means DefaultMaxStates.
 	MaxStates int
 }
 
-// DefaultBudget is the budget of Count, Probabilities and FindForced: 2^22
-// states per component, about 100 MB at worst.
-var DefaultBudget = Budget{MaxStates: 1 << 22}
+// DefaultMaxStates is the default diagram budget per component, about
+// 100 MB at worst; Count, Probabilities, FindForced and Solve use it.
+const DefaultMaxStates = 1 << 22
 
 func (b Budget) maxStates() int {
 	if b.MaxStates <= 0 {
-		return DefaultBudget.MaxStates
+		return DefaultMaxStates
 	}
 	return b.MaxStates
 }

@@ -56,7 +56,7 @@ func ExampleProbabilities() {
 // toward its neighbours' hints.
 func ExampleAnalyze_flags() {
 	p, _ := game.ParsePuzzle("", strings.NewReader("1 3 1\n-1 1 -1"))
-	a, _ := kb.Analyze(context.Background(), p, kb.DefaultBudget)
+	a, _ := kb.Analyze(context.Background(), p, kb.Budget{})
 	n, _ := a.Count(context.Background())
 	fmt.Println(a.Satisfiable(), n)
 	p.Cells[0].State = game.Flagged

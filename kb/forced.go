@@ -32,7 +32,7 @@ type Forced struct {
 // component has a total outside it), and the rest is arithmetic.
 //
 // Which cells to try is decided by exact counting where a component fits
-// DefaultBudget: a cell some allowed solution gives each value is not
+// DefaultMaxStates: a cell some allowed solution gives each value is not
 // forced, so gophersat is asked only about the cells that are, and asked
 // about them together: "some of these cells takes its other value" is
 // unsatisfiable, which proves every one of them at once. A component too
@@ -41,7 +41,7 @@ type Forced struct {
 // that proves forced are forced in every solution, and the rest is
 // counted.
 func FindForced(ctx context.Context, p *game.Puzzle) (Forced, error) {
-	return findForced(ctx, p, DefaultBudget)
+	return findForced(ctx, p, Budget{})
 }
 
 func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, error) {

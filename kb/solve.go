@@ -23,7 +23,7 @@ import (
 // ctx is checked between gophersat calls; a single call cannot be
 // interrupted, but each works on one component only.
 func Solve(ctx context.Context, p *game.Puzzle) (mines []int, ok bool, err error) {
-	return solve(ctx, p, DefaultBudget)
+	return solve(ctx, p, Budget{})
 }
 
 func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok bool, err error) {

@@ -82,7 +82,7 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	fs.StringVar(&f.format, "format", "text", "output `format`: text or json")
 	fs.StringVar(&f.method, "method", "sat", "solving `method`: sat (gophersat and exact counting) or backtrack")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 10s), exit 3; 0 means no limit")
-	fs.IntVar(&f.maxStates, "max-states", kb.DefaultBudget.MaxStates, "counting budget: most diagram states per component `N`; exit 3 beyond")
+	fs.IntVar(&f.maxStates, "max-states", kb.DefaultMaxStates, "counting budget: most diagram states per component `N`; exit 3 beyond")
 	f.bt = addBacktrackFlags(fs)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
