@@ -224,3 +224,41 @@ func TestSolveBudgets(t *testing.T) {
 		t.Errorf("--max-states: exit %d, stderr %q; want exit 3", r.code, r.err)
 	}
 }
+
+// TestSolveGridColor checks that --grid is coloured on a terminal, and not
+// with NO_COLOR set, with --no-color, or off a terminal; the text is the
+// same once the colour codes are stripped.
+func TestSolveGridColor(t *testing.T) {
+	ansi := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	path := seedPaths()[0]
+	run1 := func(tty bool, env map[string]string, args ...string) string {
+		var out, errb strings.Builder
+		s := &stdio{out: &out, err: &errb, outTTY: tty, getenv: func(k string) string { return env[k] },
+			openInput: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
+		if err := run(context.Background(), append([]string{"solve", "--grid"}, append(args, path)...), s); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	plain := run1(false, nil)
+	for _, tc := range []struct {
+		name  string
+		tty   bool
+		env   map[string]string
+		args  []string
+		color bool
+	}{
+		{"terminal", true, nil, nil, true},
+		{"NO_COLOR", true, map[string]string{"NO_COLOR": "1"}, nil, false},
+		{"--no-color", true, nil, []string{"--no-color"}, false},
+		{"pipe", false, nil, nil, false},
+	} {
+		got := run1(tc.tty, tc.env, tc.args...)
+		if ansi.MatchString(got) != tc.color {
+			t.Errorf("%s: colour %v; want %v", tc.name, ansi.MatchString(got), tc.color)
+		}
+		if stripped := ansi.ReplaceAllString(got, ""); stripped != plain {
+			t.Errorf("%s: text differs from the plain grid:\n%s\nwant:\n%s", tc.name, stripped, plain)
+		}
+	}
+}
