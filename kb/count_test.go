@@ -272,3 +272,38 @@ func TestForcedAgainstGroundTruth(t *testing.T) {
 		t.Errorf("no game got stuck: the probabilities went unchecked")
 	}
 }
+
+// FuzzAgainstBruteForce decodes bytes into a small puzzle (size, mine
+// count, then one byte per cell: unknown, flagged, or a hint 0..8, which
+// may well be inconsistent) and compares every answer with brute force.
+func FuzzAgainstBruteForce(f *testing.F) {
+	f.Add([]byte{3, 3, 2, 9, 1, 9, 9, 2, 9, 9, 9, 9})
+	f.Add([]byte{2, 4, 3, 10, 2, 9, 9, 9, 3, 9, 11})
+	f.Add([]byte{4, 4, 5, 9, 9, 9, 9, 9, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		rows, cols := 1+int(data[0])%5, 1+int(data[1])%5
+		p, err := game.NewPuzzle(rows, cols, int(data[2])%(rows*cols+2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range p.Cells {
+			b := byte(9)
+			if 3+i < len(data) {
+				b = data[3+i] % 12
+			}
+			switch {
+			case b <= 8:
+				p.Cells[i] = game.HintCell(int(b))
+			case b == 10:
+				p.Cells[i].State = game.Flagged
+			}
+		}
+		if p.Unknowns() > 16 {
+			return
+		}
+		compareWithBrute(t, p, bruteForce(t, p))
+	})
+}
