@@ -60,7 +60,9 @@
 // Model after an unsatisfiable query returns a stale model (models are
 // taken only from satisfiable answers); CountModels and Enumerate count
 // some models twice and cannot be cancelled (counting is our own);
-// Minimize panics on nil cost weights (unit weights are passed); the
+// Minimize panics on nil cost weights (unit weights are passed);
+// ParsePBConstrs sorts a constraint's weights in place (each build gets
+// a copy); the
 // solver shares a package-level buffer, so every use holds one mutex; and
 // Verbose prints to stdout (it stays off).
 package kb
