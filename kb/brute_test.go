@@ -229,3 +229,20 @@ func sortedCopy(s []int) []int {
 	}
 	return out
 }
+
+// check reports whether a local assignment (mine[v] for variable v) meets
+// every constraint of c.
+func (c *Component) check(mine func(v int) bool) bool {
+	for _, con := range c.cons {
+		k := 0
+		for _, v := range con.vars {
+			if mine(int(v)) {
+				k++
+			}
+		}
+		if k != con.need {
+			return false
+		}
+	}
+	return true
+}

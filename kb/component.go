@@ -215,23 +215,6 @@ func (sp *Split) Frontier() int {
 	return n
 }
 
-// check reports whether a local assignment (mine[v] for variable v) meets
-// every constraint of c.
-func (c *Component) check(mine func(v int) bool) bool {
-	for _, con := range c.cons {
-		k := 0
-		for _, v := range con.vars {
-			if mine(int(v)) {
-				k++
-			}
-		}
-		if k != con.need {
-			return false
-		}
-	}
-	return true
-}
-
 // refine fixes some of c's variables (fixed[v] is 1 for a mine, 2 for
 // safe, 0 for free), propagates units through c's constraints, and returns
 // the components the free variables form. fixed is updated with every

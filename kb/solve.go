@@ -15,9 +15,8 @@ import (
 // the totals found leave a feasible number of mines for the interior, that
 // is the solution; otherwise the components' possible totals are computed
 // (by counting, or by SAT when a component is too large to count), one
-// total per component is picked so that the mine count is met, and the
-// components that must change are solved again under "exactly that many
-// mines". Every solution is checked with p.Satisfies before it is returned;
+// total per component is picked so that the mine count is met, and each
+// component is solved again under "exactly that many mines". Every solution is checked with p.Satisfies before it is returned;
 // a failed check is reported as an error, never as a solution.
 //
 // ctx is checked between gophersat calls; a single call cannot be
@@ -35,7 +34,6 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 		return nil, false, nil
 	}
 	models := make([][]bool, len(sp.Components))
-	cur := make([]int, len(sp.Components))
 	total := 0
 	satMu.Lock()
 	for c, co := range sp.Components {
@@ -48,8 +46,8 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 			satMu.Unlock()
 			return nil, false, nil
 		}
-		models[c], cur[c] = m, countTrue(m)
-		total += cur[c]
+		models[c] = m
+		total += countTrue(m)
 	}
 	satMu.Unlock()
 
