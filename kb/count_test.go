@@ -79,6 +79,11 @@ func compareWithBrute(t *testing.T, p *game.Puzzle, bf bruteFacts) {
 	if err != nil || !slices.Equal(sortedCopy(f.Mines), want.Mines) || !slices.Equal(sortedCopy(f.Safe), want.Safe) {
 		t.Errorf("FindForced = %v, %v; brute force %v\n%s", f, err, want, p)
 	}
+	if a, err := Analyze(ctx, p, Budget{}); err != nil {
+		t.Errorf("Analyze: %v", err)
+	} else if f2, err := a.Forced(ctx); err != nil || !slices.Equal(sortedCopy(f2.Mines), want.Mines) || !slices.Equal(sortedCopy(f2.Safe), want.Safe) {
+		t.Errorf("Analysis.Forced = %v, %v; brute force %v\n%s", f2, err, want, p)
+	}
 	if perr != nil {
 		t.Fatalf("Probabilities: %v\n%s", perr, p)
 	}

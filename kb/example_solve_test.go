@@ -67,3 +67,14 @@ func ExampleAnalyze_flags() {
 	// true 2
 	// 1 [2]
 }
+
+// One analysis answers several questions: here the forced cells and the
+// probabilities of case1, counted once.
+func ExampleAnalysis_Forced() {
+	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
+	a, _ := kb.Analyze(context.Background(), p, kb.Budget{})
+	f, _ := a.Forced(context.Background())
+	probs, _ := a.Probabilities(context.Background())
+	fmt.Println(len(f.Mines), len(f.Safe), probs[0])
+	// Output: 7 7 0.5
+}

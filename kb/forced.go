@@ -49,9 +49,18 @@ func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, err
 	if err != nil {
 		return Forced{}, fmt.Errorf("kb: forced: %w", err)
 	}
+	return a.Forced(ctx)
+}
+
+// Forced returns the puzzle's forced cells, proved as FindForced proves
+// them, from this analysis: after Analyze, an agent gets both Forced and
+// Probabilities from one count. A puzzle without solutions gives
+// ErrNoSolution. Forced takes the package's gophersat lock.
+func (a *Analysis) Forced(ctx context.Context) (Forced, error) {
 	if !a.feasible {
 		return Forced{}, ErrNoSolution
 	}
+	var err error
 	sp := a.Split
 	f := Forced{
 		Mines: append(slices.Clone(sp.Mines), a.mines...),
