@@ -194,8 +194,30 @@ func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 			return nil, fmt.Errorf("solve: internal error: the %s solution fails its check: %w", f.method, err)
 		}
 	}
+	// With --method sat, one analysis (the components' diagrams) serves
+	// --count, --probabilities and --forced.
+	var a *kb.Analysis
+	analysis := func() (*kb.Analysis, error) {
+		if a == nil {
+			var err error
+			if a, err = kb.Analyze(ctx, p, kb.Budget{MaxStates: f.maxStates}); err != nil {
+				return nil, solveError(err)
+			}
+		}
+		return a, nil
+	}
 	if f.count {
-		if r.count, err = countMethod(ctx, p, f); err != nil {
+		if f.method == "sat" {
+			a, err := analysis()
+			if err != nil {
+				return nil, err
+			}
+			r.count, err = a.Count(ctx)
+			err = solveError(err)
+		} else {
+			r.count, err = countByBacktracking(ctx, p, f)
+		}
+		if err != nil {
 			return nil, err
 		}
 		if (r.count.Sign() > 0) != r.satisfiable {
@@ -206,17 +228,23 @@ func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 	if !r.satisfiable {
 		return r, nil
 	}
-	if f.forced {
-		if r.forced, err = kb.FindForced(ctx, p); err != nil {
+	if f.probs {
+		a, err := analysis()
+		if err != nil {
+			return nil, err
+		}
+		if r.probs, err = a.Probabilities(ctx); err != nil {
 			return nil, solveError(err)
 		}
 	}
-	if f.probs {
-		a, err := kb.Analyze(ctx, p, kb.Budget{MaxStates: f.maxStates})
-		if err != nil {
-			return nil, solveError(err)
+	if f.forced {
+		if a != nil {
+			r.forced, err = a.Forced(ctx)
+		} else {
+			// FindForced falls back on SAT for components beyond the budget.
+			r.forced, err = kb.FindForced(ctx, p)
 		}
-		if r.probs, err = a.Probabilities(ctx); err != nil {
+		if err != nil {
 			return nil, solveError(err)
 		}
 	}
@@ -235,23 +263,13 @@ func solveMethod(ctx context.Context, p *game.Puzzle, f *solveFlags) (mines []in
 	}
 }
 
-// countMethod counts the solutions by the chosen method.
-func countMethod(ctx context.Context, p *game.Puzzle, f *solveFlags) (*big.Int, error) {
-	switch f.method {
-	case "backtrack":
-		n, _, err := countBacktrack(ctx, p, f.bt)
-		if err != nil {
-			return nil, err
-		}
-		return big.NewInt(n), nil
-	default:
-		a, err := kb.Analyze(ctx, p, kb.Budget{MaxStates: f.maxStates})
-		if err != nil {
-			return nil, solveError(err)
-		}
-		n, err := a.Count(ctx)
-		return n, solveError(err)
+// countByBacktracking counts the solutions with --method backtrack.
+func countByBacktracking(ctx context.Context, p *game.Puzzle, f *solveFlags) (*big.Int, error) {
+	n, _, err := countBacktrack(ctx, p, f.bt)
+	if err != nil {
+		return nil, err
 	}
+	return big.NewInt(n), nil
 }
 
 // solveError maps kb's errors to exit codes: an exhausted budget or a
