@@ -72,6 +72,9 @@ func TestBacktrackAgreesWithSAT(t *testing.T) {
 			}
 		}
 		for _, o := range allBacktrackOptions() {
+			if testing.Short() && !o.FC && o.Order != backtrack.OrderMRV {
+				continue // can take millions of nodes: seconds under -race
+			}
 			r, err := backtrack.Solve(ctx, p, o)
 			if err != nil {
 				t.Errorf("puzzle %d %s: %v\n%s", k, o, err, p)
