@@ -18,10 +18,10 @@ import (
 // stdio is what a command reads and writes. Tests fill it with buffers.
 type stdio struct {
 	in        io.Reader
-	out       io.Writer         // results
-	err       io.Writer         // messages, progress
-	outTTY    bool              // out is a terminal (colour allowed unless NO_COLOR)
-	errTTY    bool              // err is a terminal (progress bars allowed)
+	out       io.Writer // results
+	err       io.Writer // messages, progress
+	outTTY    bool      // out is a terminal (colour allowed unless NO_COLOR)
+	errTTY    bool      // err is a terminal (progress bars allowed)
 	getenv    func(string) string
 	openInput func(name string) (io.ReadCloser, error) // "-" means in
 }
