@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,13 +39,7 @@ func mustParse(t testing.TB, s string) *game.Puzzle {
 
 func loadSeed(t testing.TB, name string) *game.Puzzle {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "puzzles", "seed", name)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := game.ParsePuzzle(path, f)
+	p, err := game.ReadPuzzleFile(filepath.Join("..", "testdata", "puzzles", "seed", name))
 	if err != nil {
 		t.Fatal(err)
 	}

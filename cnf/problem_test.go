@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,13 +39,7 @@ func mustPuzzle(t testing.TB, text string) *game.Puzzle {
 
 func readSeed(t testing.TB, name string) *game.Puzzle {
 	t.Helper()
-	path := filepath.Join(seedDir, name)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := game.ParsePuzzle(path, f)
+	p, err := game.ReadPuzzleFile(filepath.Join(seedDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}

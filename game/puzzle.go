@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -359,4 +360,15 @@ func atoi(s string) (int, bool) {
 		v = -v
 	}
 	return v, true
+}
+
+// ReadPuzzleFile reads the puzzle in the named file; parse errors name the
+// path, line and column.
+func ReadPuzzleFile(path string) (*Puzzle, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParsePuzzle(path, f)
 }

@@ -366,3 +366,24 @@ func FuzzParsePuzzle(f *testing.F) {
 		}
 	})
 }
+
+func TestReadPuzzleFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("2 2 1\n-1 9\n0 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPuzzleFile(bad); err == nil || !strings.HasPrefix(err.Error(), bad+":2:4: ") {
+		t.Errorf("ReadPuzzleFile(bad) error = %v; want it to name %s:2:4", err, bad)
+	}
+	if _, err := ReadPuzzleFile(filepath.Join(dir, "missing.txt")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadPuzzleFile(missing) error = %v; want os.ErrNotExist", err)
+	}
+	p, err := ReadPuzzleFile(filepath.Join("..", "testdata", "puzzles", "seed", "case1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Rows() != 6 || p.Cols() != 6 || p.Mines != 10 {
+		t.Errorf("case1 is %dx%d/%d; want 6x6/10", p.Rows(), p.Cols(), p.Mines)
+	}
+}

@@ -3,7 +3,6 @@ package kb
 import (
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -161,13 +160,7 @@ func mustPuzzle(t testing.TB, text string) *game.Puzzle {
 // seedPuzzle reads one of the repository's seed puzzles.
 func seedPuzzle(t testing.TB, name string) *game.Puzzle {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "puzzles", "seed", name)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := game.ParsePuzzle(path, f)
+	p, err := game.ReadPuzzleFile(filepath.Join("..", "testdata", "puzzles", "seed", name))
 	if err != nil {
 		t.Fatal(err)
 	}
