@@ -154,12 +154,7 @@ func TestCNFPicosat(t *testing.T) {
 
 func readPuzzle(t *testing.T, path string) *game.Puzzle {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := game.ParsePuzzle(path, f)
+	p, err := game.ReadPuzzleFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

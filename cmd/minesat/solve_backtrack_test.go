@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,16 +29,7 @@ func seedPaths() []string {
 
 func loadSeedPuzzle(t *testing.T, k int) *game.Puzzle {
 	t.Helper()
-	f, err := os.Open(seedPaths()[k])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := game.ParsePuzzle(seedFiles[k], f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return readPuzzle(t, seedPaths()[k])
 }
 
 func parseBacktrackFlags(t *testing.T, args ...string) (*backtrackFlags, error) {
