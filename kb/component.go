@@ -122,17 +122,8 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	}
 
 	// Union-find over undecided frontier cells, through hints.
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	sets := newUnionFind(n)
+	find := sets.find
 	frontier := make([]bool, n)
 	for h, c := range p.Cells {
 		if c.State != game.Revealed || free[h] == 0 {
@@ -147,7 +138,7 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 			if first < 0 {
 				first = find(j)
 			} else if r := find(j); r != first {
-				parent[r] = first
+				sets[r] = first
 			}
 		}
 	}
@@ -269,17 +260,8 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 		}
 	}
 	// Components of the free variables, through constraints still open.
-	parent := make([]int32, n)
-	for v := range parent {
-		parent[v] = int32(v)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	sets := newUnionFind(n)
+	find := sets.find
 	for k, con := range c.cons {
 		if free[k] == 0 {
 			continue
@@ -292,7 +274,7 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 			if first < 0 {
 				first = find(v)
 			} else if r := find(v); r != first {
-				parent[r] = first
+				sets[r] = first
 			}
 		}
 	}
@@ -327,4 +309,25 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 		s.cons = append(s.cons, sc)
 	}
 	return subs, nil
+}
+
+// unionFind is a disjoint-set forest over 0..n-1: each element's parent,
+// roots pointing to themselves. Union is by assignment of a root's parent.
+type unionFind []int32
+
+func newUnionFind(n int) unionFind {
+	u := make(unionFind, n)
+	for i := range u {
+		u[i] = int32(i)
+	}
+	return u
+}
+
+// find returns x's root, halving the path on the way.
+func (u unionFind) find(x int32) int32 {
+	for u[x] != x {
+		u[x] = u[u[x]]
+		x = u[x]
+	}
+	return x
 }
