@@ -189,6 +189,79 @@ func (a *Analysis) Count(ctx context.Context) (*big.Int, error) {
 	return exactTotal(ctx, counts, los, a.left, len(sp.Interior))
 }
 
+// LogCount returns the natural logarithm of the number of solutions, in
+// floating point (relative error around 1e-13), or -Inf when there is none.
+// Unlike Count it never builds big integers: the components' counts are
+// convolved in log space and combined with ln C(interior, mines left), so
+// it costs O(product of the components' total ranges) and suits comparing
+// positions, as a player weighing a guess does.
+func (a *Analysis) LogCount() (float64, error) {
+	if !a.feasible {
+		return math.Inf(-1), nil
+	}
+	all := []float64{0} // ln of the product polynomial, from total lo
+	lo := 0
+	for c, d := range a.diagrams {
+		if d == nil {
+			return 0, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
+		}
+		cs, clo, exp := d.terminalCounts(a.flows[c])
+		ln := make([]float64, len(cs))
+		for k, x := range cs {
+			ln[k] = math.Log(x) + float64(exp)*math.Ln2
+		}
+		all, lo = logConv(all, ln), lo+clo
+	}
+	interior := len(a.Split.Interior)
+	terms := make([]float64, 0, len(all))
+	for k, x := range all {
+		t := a.left - lo - k
+		if t < 0 || t > interior || math.IsInf(x, -1) {
+			continue
+		}
+		terms = append(terms, x+lnBinomial(interior, t))
+	}
+	return logSumExp(terms), nil
+}
+
+// logConv returns the convolution of two vectors given by their logarithms.
+func logConv(a, b []float64) []float64 {
+	out := make([]float64, len(a)+len(b)-1)
+	terms := make([]float64, 0, min(len(a), len(b)))
+	for s := range out {
+		terms = terms[:0]
+		for i := max(0, s-len(b)+1); i <= min(s, len(a)-1); i++ {
+			terms = append(terms, a[i]+b[s-i])
+		}
+		out[s] = logSumExp(terms)
+	}
+	return out
+}
+
+// logSumExp returns ln(sum of exp(x)), -Inf for no terms.
+func logSumExp(xs []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	if math.IsInf(m, -1) {
+		return m
+	}
+	sum := 0.0
+	for _, x := range xs {
+		sum += math.Exp(x - m)
+	}
+	return m + math.Log(sum)
+}
+
+// lnBinomial returns ln C(n, k) for 0 <= k <= n.
+func lnBinomial(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
+}
+
 // lnRho returns the log-odds used to tilt vectors: the density of the
 // mines left over the undecided cells.
 func (a *Analysis) lnRho() float64 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -67,6 +68,11 @@ func compareWithBrute(t *testing.T, p *game.Puzzle, bf bruteFacts) {
 	f, err := FindForced(ctx, p)
 	probs, perr := Probabilities(ctx, p)
 	if bf.count == 0 {
+		if a, err := Analyze(ctx, p, Budget{}); err != nil {
+			t.Errorf("Analyze: %v", err)
+		} else if lc, err := a.LogCount(); err != nil || !math.IsInf(lc, -1) {
+			t.Errorf("Analysis.LogCount on a puzzle without solutions = %v, %v; want -Inf", lc, err)
+		}
 		if !errors.Is(err, ErrNoSolution) {
 			t.Errorf("FindForced on a puzzle without solutions: %v, %v; want ErrNoSolution\n%s", f, err, p)
 		}
@@ -83,6 +89,8 @@ func compareWithBrute(t *testing.T, p *game.Puzzle, bf bruteFacts) {
 		t.Errorf("Analyze: %v", err)
 	} else if f2, err := a.Forced(ctx); err != nil || !slices.Equal(sortedCopy(f2.Mines), want.Mines) || !slices.Equal(sortedCopy(f2.Safe), want.Safe) {
 		t.Errorf("Analysis.Forced = %v, %v; brute force %v\n%s", f2, err, want, p)
+	} else if lc, err := a.LogCount(); err != nil || math.Abs(math.Exp(lc-math.Log(float64(bf.count)))-1) > 1e-12 {
+		t.Errorf("Analysis.LogCount = %v (%v), %v; brute force ln %d = %v\n%s", lc, math.Exp(lc), err, bf.count, math.Log(float64(bf.count)), p)
 	}
 	if perr != nil {
 		t.Fatalf("Probabilities: %v\n%s", perr, p)
@@ -311,4 +319,37 @@ func FuzzAgainstBruteForce(f *testing.F) {
 		}
 		compareWithBrute(t, p, bruteForce(t, p))
 	})
+}
+
+// TestLogCountLarge compares LogCount with the logarithm of the exact big
+// count on boards whose counts overflow every machine integer.
+func TestLogCountLarge(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ rows, cols, mines int }{{16, 30, 99}, {30, 30, 180}} {
+		for seed := range int64(3) {
+			p, _, err := game.Generate(tc.rows, tc.cols, tc.mines, game.GenOptions{Reveal: 0.3}, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := Analyze(ctx, p, Budget{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, err := a.Count(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lc, err := a.LogCount()
+			if err != nil {
+				t.Fatal(err)
+			}
+			mant := new(big.Float)
+			exp := new(big.Float).SetInt(n).MantExp(mant)
+			f, _ := mant.Float64()
+			want := math.Log(f) + float64(exp)*math.Ln2
+			if want < 64*math.Ln2 || math.Abs(lc-want) > 1e-12*want {
+				t.Errorf("%dx%d/%d seed %d: LogCount %v; ln Count %v", tc.rows, tc.cols, tc.mines, seed, lc, want)
+			}
+		}
+	}
 }
