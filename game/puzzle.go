@@ -182,10 +182,15 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
+// maxTokenText is how many bytes of a token are kept for error messages;
+// longer tokens are still read in full to decide whether they are integers.
+const maxTokenText = 64
+
 // token is one whitespace-separated word of a puzzle file.
 type token struct {
-	text      string
+	text      string // the first maxTokenText bytes, then "..." if there are more
 	line, col int
+	num       number // the whole token read as an integer
 }
 
 // scanner splits a puzzle file into tokens, skipping whitespace (CR
@@ -200,6 +205,14 @@ type scanner struct {
 func (s *scanner) next() (token, bool) {
 	var tok token
 	var buf []byte
+	long := false
+	done := func() (token, bool) {
+		tok.text = string(buf)
+		if long {
+			tok.text += "..."
+		}
+		return tok, true
+	}
 	for {
 		b, err := s.r.ReadByte()
 		if err != nil {
@@ -207,8 +220,7 @@ func (s *scanner) next() (token, bool) {
 				s.err = err
 			}
 			if len(buf) > 0 {
-				tok.text = string(buf)
-				return tok, true
+				return done()
 			}
 			return tok, false
 		}
@@ -220,28 +232,28 @@ func (s *scanner) next() (token, bool) {
 			s.col = 0
 			s.comment = false
 			if pos {
-				tok.text = string(buf)
-				return tok, true
+				return done()
 			}
 		case s.comment:
 		case b == '#':
 			s.comment = true
 			if len(buf) > 0 {
-				tok.text = string(buf)
-				return tok, true
+				return done()
 			}
 		case b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f':
 			if len(buf) > 0 {
-				tok.text = string(buf)
-				return tok, true
+				return done()
 			}
 		default:
 			if len(buf) == 0 {
 				tok.line, tok.col = s.line, s.col
 			}
-			if len(buf) < 64 {
+			if len(buf) < maxTokenText {
 				buf = append(buf, b)
+			} else {
+				long = true
 			}
+			tok.num.add(b)
 		}
 	}
 }
@@ -276,7 +288,7 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 			}
 			return nil, eof(names[k] + " in the header \"rows cols mines\"")
 		}
-		v, ok := atoi(tok.text)
+		v, ok := tok.num.value()
 		if !ok {
 			return nil, fail(tok.line, tok.col, "%q is not an integer: expected %s in the header \"rows cols mines\"", tok.text, names[k])
 		}
@@ -302,7 +314,7 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 		if !ok {
 			return nil, eof(fmt.Sprintf("%d cells (rows*cols = %d*%d), got %d", rows*cols, rows, cols, i))
 		}
-		v, ok := atoi(tok.text)
+		v, ok := tok.num.value()
 		if !ok {
 			return nil, fail(tok.line, tok.col, "%q is not an integer: expected a cell value -1..8 for cell (%d,%d)", tok.text, i/cols, i%cols)
 		}
@@ -329,37 +341,50 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 	return p, nil
 }
 
-// atoiLimit is the magnitude atoi saturates at: any longer run of digits is
-// still an integer, just one too large for every use in a puzzle file.
-const atoiLimit = 1_000_000_000_000_000_000
+// numberLimit is the magnitude a number saturates at: any longer run of
+// digits is still an integer, just one too large for every use in a puzzle
+// file.
+const numberLimit = 1_000_000_000_000_000_000
 
-// atoi parses a decimal integer with an optional sign. Values whose
-// magnitude is atoiLimit (10^18) or more saturate to ±atoiLimit, so
-// that the caller reports them as too large rather than as non-integers.
-func atoi(s string) (int, bool) {
-	neg := false
-	if s != "" && (s[0] == '-' || s[0] == '+') {
-		neg = s[0] == '-'
-		s = s[1:]
+// A number reads a decimal integer with an optional sign one byte at a time,
+// so that a token of any length is judged on all of its bytes while only a
+// bounded prefix of it is kept. Values whose magnitude is numberLimit (10^18)
+// or more saturate to ±numberLimit, so that the caller reports them as too
+// large rather than as non-integers.
+type number struct {
+	n      int  // bytes seen
+	neg    bool // a leading '-'
+	v      int  // magnitude so far, saturated at numberLimit
+	digits bool // at least one digit seen
+	bad    bool // a byte that is neither a leading sign nor a digit
+}
+
+func (x *number) add(b byte) {
+	switch {
+	case x.n == 0 && (b == '-' || b == '+'):
+		x.neg = b == '-'
+	case '0' <= b && b <= '9':
+		x.digits = true
+		if x.v >= numberLimit/10 {
+			x.v = numberLimit // the value is at least numberLimit
+		} else {
+			x.v = x.v*10 + int(b-'0')
+		}
+	default:
+		x.bad = true
 	}
-	if s == "" {
+	x.n++
+}
+
+// value returns the integer read, and whether the bytes form one.
+func (x *number) value() (int, bool) {
+	if x.bad || !x.digits {
 		return 0, false
 	}
-	v := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		if v >= atoiLimit/10 {
-			v = atoiLimit // the value is at least atoiLimit
-		} else {
-			v = v*10 + int(s[i]-'0')
-		}
+	if x.neg {
+		return -x.v, true
 	}
-	if neg {
-		v = -v
-	}
-	return v, true
+	return x.v, true
 }
 
 // ReadPuzzleFile reads the puzzle in the named file; parse errors name the

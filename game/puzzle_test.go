@@ -66,6 +66,12 @@ func TestParsePuzzleErrors(t *testing.T) {
 			`f.txt:3:4: cell (1,1) is 9: expected -1 (unknown) or a hint 0..8`},
 		{"huge cell value", "1 1 0\n123456789012345678901234567890\n",
 			`f.txt:2:1: cell (0,0) is 123456789012345678901234567890: expected -1 (unknown) or a hint 0..8`},
+		{"long token, letter past the kept prefix", "1 1 0\n" + strings.Repeat("0", 70) + "x\n",
+			`f.txt:2:1: "` + strings.Repeat("0", 64) + `..." is not an integer: expected a cell value -1..8 for cell (0,0)`},
+		{"long token, digit past the kept prefix", "1 1 0\n-" + strings.Repeat("0", 70) + "5\n",
+			`f.txt:2:1: cell (0,0) is -` + strings.Repeat("0", 63) + `...: expected -1 (unknown) or a hint 0..8`},
+		{"long header token", "1" + strings.Repeat("0", 80) + " 1 0\n",
+			`f.txt:1:1: the number of rows is 1` + strings.Repeat("0", 63) + `...: at most 16777216 cells are supported`},
 		{"too few cells", "2 2 1\n-1 -1\n-1\n",
 			`f.txt:4:1: unexpected end of input: expected 4 cells (rows*cols = 2*2), got 3`},
 		{"too few cells, no final newline", "2 2 1\n-1 -1\n-1",
@@ -139,6 +145,7 @@ func TestParsePuzzleAccepts(t *testing.T) {
 		{"comments", "# made by hand\n2 3 3 # rows cols mines\n-1 1 -1 # row 0\n# between rows\n2 -1 0#glued\n# end"},
 		{"column per line", "2\n3\n3\n-1\n1\n-1\n2\n-1\n0\n"},
 		{"signs and zeros", "+2 03 3\n-1 +1 -1\n2 -1 -0\n"},
+		{"leading zeros past the kept prefix", "2 3 3\n-1 1 -1\n2 -" + strings.Repeat("0", 80) + "1 0\n"},
 		{"form feed and vertical tab", "2 3 3\f-1 1 -1\v2 -1 0"},
 	}
 	for _, tc := range tests {
