@@ -358,15 +358,25 @@ func TestPitfallWeightsSortedInPlace(t *testing.T) {
 		t.Logf("raw gophersat reordered the weights to %v (the literals stay %v)", c.Weights, c.Lits)
 	}
 
-	sp := newSATProblem(2)
-	sp.betweenIf(lit(2), []cnf.Lit{lit(1)}, 1, 1) // x2 -> x1
+	// x2 -> x1 and x3, written as x1 + x3 + 2*(not x2) >= 2. The weights
+	// differ, so a build that reused sorted weights would read it as
+	// 2*x1 + x3 + (not x2) >= 2 and let x1 alone satisfy it.
+	sp := newSATProblem(3)
+	sp.betweenIf(lit(2), []cnf.Lit{lit(1), lit(3)}, 2, 2)
 	for round := range 3 {
 		ss := sp.build()
-		if _, sat := solveLocked(ss, lit(2), lit(-1)); sat {
-			t.Errorf("build %d: x2 and -x1 allowed, but x2 -> x1", round)
-		}
-		if _, sat := solveLocked(ss, lit(-2), lit(-1)); !sat {
-			t.Errorf("build %d: -x2 and -x1 refused", round)
+		for _, tc := range []struct {
+			assume []cnf.Lit
+			sat    bool
+		}{
+			{[]cnf.Lit{lit(2), lit(1), lit(-3)}, false},
+			{[]cnf.Lit{lit(2), lit(-1), lit(3)}, false},
+			{[]cnf.Lit{lit(2), lit(1), lit(3)}, true},
+			{[]cnf.Lit{lit(-2), lit(1), lit(-3)}, true},
+		} {
+			if _, sat := solveLocked(ss, tc.assume...); sat != tc.sat {
+				t.Errorf("build %d: x2 -> x1 and x3 under %v: sat %v; want %v", round, tc.assume, sat, tc.sat)
+			}
 		}
 	}
 }
