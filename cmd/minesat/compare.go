@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -49,7 +50,12 @@ counts by components without enumerating, and its count is checked against
 the enumerations.
 
 Formats: text (aligned tables), csv and json; all carry the same columns.
-With --totals only the per-method totals are written.`
+Text and json hold both tables; csv holds one, the runs, or with --totals
+only the per-method totals.
+
+--plot OUT.svg (or .png) also draws the nodes and the time of every method
+on every puzzle, on log scales, with gonum/plot. A run that gave up is drawn
+with the nodes and time it spent.`
 
 // defaultCompareMethods are sat and seed 003's eight combinations.
 const defaultCompareMethods = "sat,bt,bt+fc,mrv,mrv+fc,degree,degree+fc,lcv,lcv+fc"
@@ -110,6 +116,7 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 	all := fs.Bool("all", false, "count every solution instead of finding one (sat counts, backtracking enumerates)")
 	totalsOnly := fs.Bool("totals", false, "write only the per-method totals")
 	repeat := fs.Int("repeat", 1, "run each puzzle and method `R` times and report the fastest")
+	plotName := fs.String("plot", "", "also draw nodes and time per puzzle and method to `FILE` (.svg or .png)")
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
 	}
@@ -130,6 +137,11 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 	}
 	if *maxNodes <= 0 {
 		return usageErrorf("compare: --max-nodes %d must be positive", *maxNodes)
+	}
+	if *plotName != "" {
+		if _, err := plotFormat(*plotName); err != nil {
+			return usageErrorf("compare: --%w", err)
+		}
 	}
 	methods, err := parseCompareMethods(*methodList, *maxNodes)
 	if err != nil {
@@ -178,6 +190,11 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 	}
 	if werr != nil {
 		return werr
+	}
+	if *plotName != "" {
+		if err := plotCompare(*plotName, runs); err != nil {
+			return err
+		}
 	}
 	wrong := 0
 	for _, t := range totals {
@@ -348,6 +365,43 @@ func crossCheck(runs []compareRun, all bool) {
 		v := runs[k].Seconds / sat.Seconds
 		runs[k].VsSat = &v
 	}
+}
+
+// compareCosts returns the runs as plot points: one case per puzzle file,
+// named by its base name, or by the name as given when two files share a
+// base name. sat counts no nodes (NaN).
+func compareCosts(runs []compareRun) []plotCost {
+	dirs := map[string]map[string]bool{}
+	for _, r := range runs {
+		b := filepath.Base(r.File)
+		if dirs[b] == nil {
+			dirs[b] = map[string]bool{}
+		}
+		dirs[b][r.File] = true
+	}
+	costs := make([]plotCost, len(runs))
+	for k, r := range runs {
+		c := plotCost{Method: r.Method, Case: r.File, Nodes: math.NaN(), Seconds: r.Seconds}
+		if b := filepath.Base(r.File); len(dirs[b]) == 1 {
+			c.Case = b
+		}
+		if r.Nodes != nil {
+			c.Nodes = float64(*r.Nodes)
+		}
+		costs[k] = c
+	}
+	return costs
+}
+
+// plotCompare draws the runs' nodes and time to the named .svg or .png file.
+func plotCompare(name string, runs []compareRun) error {
+	err := savePlot(name, func(w io.Writer, format string) error {
+		return plotCosts(w, format, "minesat compare", compareCosts(runs))
+	})
+	if err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	return nil
 }
 
 // compareTotals sums the runs per method, in the order of methods.

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -274,6 +275,7 @@ func TestCompareUsage(t *testing.T) {
 		{[]string{"--timeout", "0s", seed}, "--timeout 0s must be positive"},
 		{[]string{"--max-nodes", "0", seed}, "--max-nodes 0 must be positive"},
 		{[]string{"--repeat", "0", seed}, "--repeat 0 must be positive"},
+		{[]string{"--plot", "nodes.pdf", seed}, "--plot nodes.pdf: want a .svg or .png file name"},
 		{[]string{"no-such-file.txt"}, "no-such-file.txt"},
 		{[]string{bad}, "bad.txt:2:4:"},
 		{[]string{invalid}, "hint 5 at (0,0) but the cell has only 1 neighbours"},
@@ -285,6 +287,42 @@ func TestCompareUsage(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", r.code, r.out, r.err, tc.msg)
 			}
 		})
+	}
+}
+
+// TestComparePlot checks that --plot draws every method and puzzle, as well
+// as writing the tables, and names the puzzles by their base names unless
+// two share one.
+func TestComparePlot(t *testing.T) {
+	paths := seedPaths()[:2]
+	out := filepath.Join(t.TempDir(), "cost.svg")
+	r := runCmd(t, "", nil, append([]string{"compare", "--plot", out, "--methods", "sat,mrv+fc,bt"}, paths...)...)
+	if r.code != 0 || !strings.Contains(r.out, "mrv+fc") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.out, r.err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := checkSVG(t, b)
+	for _, want := range []string{"minesat compare: search nodes", "wall time", "sat", "mrv+fc", "bt",
+		filepath.Base(paths[0]), filepath.Base(paths[1])} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the plot lacks %q; its text:\n%s", want, text)
+		}
+	}
+
+	n := int64(7)
+	costs := compareCosts([]compareRun{
+		{File: "a/x.txt", Method: "sat", Seconds: 0.5},
+		{File: "b/x.txt", Method: "bt", Nodes: &n, Seconds: 0.25},
+		{File: "a/y.txt", Method: "bt", Nodes: &n},
+	})
+	if got := []string{costs[0].Case, costs[1].Case, costs[2].Case}; strings.Join(got, " ") != "a/x.txt b/x.txt y.txt" {
+		t.Errorf("cases %q; want full names only where base names clash", got)
+	}
+	if !math.IsNaN(costs[0].Nodes) || costs[1].Nodes != 7 || costs[1].Seconds != 0.25 {
+		t.Errorf("costs %+v; want NaN nodes for sat and the run's nodes and seconds otherwise", costs)
 	}
 }
 
