@@ -1,3 +1,26 @@
+// Minesat plays and solves Minesweeper by logic.
+//
+// Usage:
+//
+//	minesat <command> [flags] [args]
+//
+// The commands are:
+//
+//	gen      make a random puzzle in the seeds' format
+//	cnf      write a puzzle as DIMACS CNF
+//	solve    solve a static puzzle (one solution, count, forced cells, probabilities)
+//	play     play automated games and report win rates
+//	compare  compare SAT and backtracking on puzzle files
+//	replay   verify game records and write an HTML replay
+//
+// 'minesat help <command>' or 'minesat <command> -h' prints a command's
+// manual and flags on stdout. Puzzle files are "rows cols mines" followed by
+// rows*cols cells, -1 for unknown and 0..8 for a hint; a malformed file is
+// reported as file:line:col.
+//
+// Results go to stdout, errors and messages to stderr. Every command exits
+// with 0 on success, 1 when a puzzle has no solution or a game is lost, 2 on
+// bad input or usage, and 3 when a budget or time limit ran out.
 package main
 
 import (
@@ -122,7 +145,7 @@ func newFlagSet(name, argsUsage, about string, io *stdio) *flag.FlagSet {
 	fs.SetOutput(io.err)
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintf(w, "Usage: minesat %s [flags] %s\n\n%s\n\nFlags:\n", name, argsUsage, strings.TrimSpace(about))
+		fmt.Fprintf(w, "Usage: %s\n\n%s\n\nFlags:\n", strings.TrimSpace("minesat "+name+" [flags] "+argsUsage), strings.TrimSpace(about))
 		fs.PrintDefaults()
 	}
 	return fs

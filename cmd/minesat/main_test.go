@@ -6,6 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -139,6 +141,43 @@ func TestHelpEveryCommand(t *testing.T) {
 				t.Errorf("%s -h: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout only", name, r.code, r.out, r.err)
 			}
 		})
+	}
+}
+
+// TestPackageDoc checks that the package doc, the command's manual for go
+// doc, lists exactly the commands help lists, with the same summaries.
+func TestPackageDoc(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]string{}
+	for _, line := range strings.Split(f.Doc.Text(), "\n") {
+		if !strings.HasPrefix(line, "\t") {
+			continue
+		}
+		if name, summary, ok := strings.Cut(strings.TrimSpace(line), " "); ok && !strings.HasPrefix(name, "minesat") {
+			listed[name] = strings.TrimSpace(summary)
+		}
+	}
+	for name, c := range commands {
+		if listed[name] != c.summary {
+			t.Errorf("package doc lists %s as %q; want %q", name, listed[name], c.summary)
+		}
+	}
+	if len(listed) != len(commands) {
+		t.Errorf("package doc lists %d commands %v; there are %d", len(listed), listed, len(commands))
+	}
+}
+
+// TestUsageLine checks the first line of a command's usage, with and without
+// positional arguments.
+func TestUsageLine(t *testing.T) {
+	for cmd, want := range map[string]string{"gen": "Usage: minesat gen [flags]\n", "cnf": "Usage: minesat cnf [flags] FILE|-\n"} {
+		r := runCmd(t, "", nil, cmd, "-h")
+		if first, _, _ := strings.Cut(r.out, "\n"); first+"\n" != want {
+			t.Errorf("%s -h starts %q; want %q", cmd, first+"\n", want)
+		}
 	}
 }
 
