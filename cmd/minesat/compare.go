@@ -171,7 +171,7 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 			progress.step()
 			if err := ctx.Err(); err != nil {
 				progress.done()
-				return fmt.Errorf("compare: interrupted: %w", err)
+				return budgetError(fmt.Errorf("compare: interrupted: %w", err))
 			}
 		}
 		crossCheck(runs[first:], *all)

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -287,6 +289,22 @@ func TestCompareUsage(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", r.code, r.out, r.err, tc.msg)
 			}
 		})
+	}
+}
+
+// TestCompareInterrupted checks that a cancelled comparison (Ctrl-C) stops
+// with exit 3, like solve, and writes no table.
+func TestCompareInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	s := &stdio{out: &out, err: &errb, getenv: func(string) string { return "" }, openInput: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
+	err := run(ctx, []string{"compare", "--methods", "sat,mrv+fc", seedPaths()[0]}, s)
+	if got := exitCode(err); got != exitBudget || err == nil || !strings.Contains(err.Error(), "compare: interrupted") {
+		t.Errorf("error %v, exit %d; want \"compare: interrupted\" and exit %d", err, got, exitBudget)
+	}
+	if out.Len() != 0 {
+		t.Errorf("stdout %q; want nothing", out.String())
 	}
 }
 
