@@ -81,7 +81,7 @@ type Agent struct {
 // New returns an agent playing the "full" preset unless options say
 // otherwise.
 func New(opts ...Option) (*Agent, error) {
-	a := &Agent{preset: PresetFull, guesser: LocalGuesser{}, findForced: defaultFindForced}
+	a := &Agent{preset: PresetFull, guesser: DefaultGuesser(), findForced: defaultFindForced}
 	for _, o := range opts {
 		if err := o(a); err != nil {
 			return nil, err
@@ -137,7 +137,7 @@ func WithNoGuess() Option {
 	return func(a *Agent) error { a.noGuess = true; return nil }
 }
 
-// WithGuesser sets how the "full" preset guesses (default LocalGuesser).
+// WithGuesser sets how the "full" preset guesses (default DefaultGuesser()).
 func WithGuesser(g Guesser) Option {
 	return func(a *Agent) error {
 		if g == nil {

@@ -464,7 +464,7 @@ func TestNewOptions(t *testing.T) {
 		want []string
 		err  bool
 	}{
-		{"default is full", nil, []string{"units", "resolution", "global", "sat", "guess: local estimate"}, false},
+		{"default is full", nil, []string{"units", "resolution", "global", "sat", "guess: exact probability"}, false},
 		{"kb", []Option{WithStrategy("kb")}, []string{"units", "resolution", "global"}, false},
 		{"sat", []Option{WithStrategy("sat")}, []string{"units", "resolution", "global", "sat"}, false},
 		{"full without guessing", []Option{WithNoGuess()}, []string{"units", "resolution", "global", "sat"}, false},

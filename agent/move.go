@@ -126,4 +126,10 @@ type Guess struct {
 	RunnerP float64   // the runner-up's estimated mine probability
 	Method  string    // how P was estimated, e.g. "local estimate"
 	Probs   []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil
+
+	// Score and RunnerScore are the method's own measure of the guess and
+	// the runner-up, when it has one beyond P (0 otherwise): the chance of
+	// surviving two moves for a lookahead, of winning the game for an
+	// endgame search.
+	Score, RunnerScore float64
 }

@@ -31,7 +31,7 @@ var binaryLimits = kb.Limits{Short: 2, NoMerge: true}
 var Presets = []string{PresetKB, PresetSAT, PresetFull}
 
 // Preset returns the strategies a preset names, guessing with g and
-// proving with find (nil picks the defaults: LocalGuesser, kb.FindForced),
+// proving with find (nil picks the defaults: DefaultGuesser(), kb.FindForced),
 // and the KB limits it plays with.
 //
 // The kb preset resolves with merging (kb.DefaultLimits) and writes the
@@ -42,7 +42,7 @@ var Presets = []string{PresetKB, PresetSAT, PresetFull}
 // cost time (measured: 2.4 times slower on hard, same wins).
 func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, kb.Limits, error) {
 	if g == nil {
-		g = LocalGuesser{}
+		g = DefaultGuesser()
 	}
 	if find == nil {
 		find = defaultFindForced

@@ -1,0 +1,386 @@
+package agent
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// The defaults of ProbGuesser, the guesser of the "full" preset.
+const (
+	DefaultLookahead = 8  // cells weighed one move ahead
+	DefaultEndgame   = 40 // layouts left at most for the exhaustive endgame search
+	MaxEndgame       = 10000
+)
+
+// candidateMargin bounds the cells the lookahead weighs: only those whose
+// mine probability is within this of the lowest. A riskier cell would need
+// its information to be worth more than this much survival, which the
+// one-move lookahead cannot see.
+const candidateMargin = 0.1
+
+// ProbGuesser guesses from exact mine probabilities: uniform over every
+// layout that agrees with the hints, the flags and the mine total, counted
+// by kb.Analysis (the counting of solve --probabilities). In order:
+//
+//  1. Endgame: when at most Endgame layouts remain, it enumerates them and
+//     searches the game tree exhaustively for the cell with the highest
+//     chance of winning the whole game (see endgame).
+//  2. Dead 50/50: two cells of which exactly one is a mine, that no other
+//     cell will ever tell apart (every hint around them sees only them, every
+//     other neighbour is a known mine), must be guessed sooner or later;
+//     it guesses one of them at once, which saves the lookahead's work.
+//  3. Lookahead: of the cells whose mine probability is within 0.1 of the
+//     lowest, the Lookahead safest (corners and edges first among equals)
+//     are weighed one move ahead: for each hint value the cell can show,
+//     the position after it is counted again, and the cell scores its
+//     chance of surviving both this guess and the next one, where the next
+//     one is free when the new hint proves some cell safe. The best score
+//     wins; ties go to the lower probability, then to the likelier 0 (an
+//     opening), then to fewer neighbours, then at random.
+//  4. With Lookahead 0, the cell of lowest probability, ties broken as in 3.
+//
+// A component too large to count (kb.ErrBudget) falls back to LocalGuesser.
+type ProbGuesser struct {
+	Lookahead int       // cells weighed one move ahead; 0 for none
+	Endgame   int       // exhaustive search when at most this many layouts remain; 0 for never
+	Budget    kb.Budget // bounds each count
+}
+
+// DefaultGuesser returns the guesser of the "full" preset: ProbGuesser with
+// DefaultLookahead and DefaultEndgame.
+func DefaultGuesser() ProbGuesser {
+	return ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame}
+}
+
+// The Method of a ProbGuesser's guesses.
+const (
+	MethodProb      = "exact probability"
+	MethodLookahead = "exact probability, one move ahead"
+	MethodEndgame   = "endgame search"
+	MethodFiftyFift = "exact probability, unavoidable 50/50"
+)
+
+// Name returns "exact probability".
+func (ProbGuesser) Name() string { return MethodProb }
+
+// Guess returns the cell to open and the runner-up.
+func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
+	a, err := kb.Analyze(ctx, p.View, g.Budget)
+	if errors.Is(err, kb.ErrBudget) {
+		return LocalGuesser{}.Guess(ctx, p)
+	}
+	if err != nil {
+		return Guess{}, err
+	}
+	probs, err := a.Probabilities(ctx)
+	if err != nil {
+		return Guess{}, err
+	}
+	cands := g.rank(p, probs)
+	if len(cands) == 0 {
+		return Guess{}, errors.New("agent: no unknown cell to guess")
+	}
+	if g.Endgame > 0 {
+		lc, err := a.LogCount()
+		if err != nil {
+			return Guess{}, err
+		}
+		if lc <= math.Log(float64(g.Endgame))+1e-9 {
+			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget)
+			if err != nil {
+				return Guess{}, err
+			}
+			if ok {
+				return g.pick(p, probs, MethodEndgame, eg.cell, eg.win, eg.runner, eg.runnerWin), nil
+			}
+		}
+	}
+	if c, ok := deadPair(p.View, probs); ok {
+		return g.pick(p, probs, MethodFiftyFift, c, 0, -1, 0), nil
+	}
+	if g.Lookahead <= 0 || len(cands) == 1 {
+		return g.pick(p, probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
+	}
+	best, runner, err := g.lookahead(ctx, p, probs, cands)
+	if err != nil {
+		return Guess{}, err
+	}
+	return g.pick(p, probs, MethodLookahead, best.cell, best.score, runner.cell, runner.score), nil
+}
+
+// candidate is a cell the guesser considers.
+type candidate struct {
+	cell  int
+	p     float64 // mine probability
+	nbrs  int     // neighbours on the board
+	zero  float64 // probability of a safe 0, once weighed
+	score float64 // chance of surviving this move and the next, once weighed
+	tie   uint64  // random tie-break
+}
+
+// rank returns the unknown cells in order of preference without lookahead:
+// lower probability, then fewer neighbours, then a random order drawn from
+// the game's generator.
+func (g ProbGuesser) rank(p *Position, probs []float64) []candidate {
+	b := p.View.Board
+	var out []candidate
+	for i, c := range p.View.Cells {
+		if c.State != game.Unknown {
+			continue
+		}
+		out = append(out, candidate{cell: i, p: probs[i], nbrs: len(b.Neighbors(i)), tie: p.Rand.Uint64(), score: -1})
+	}
+	slices.SortFunc(out, func(x, y candidate) int {
+		if d := cmpProb(x.p, y.p); d != 0 {
+			return d
+		}
+		if x.nbrs != y.nbrs {
+			return cmp.Compare(x.nbrs, y.nbrs)
+		}
+		return cmp.Compare(x.tie, y.tie)
+	})
+	return out
+}
+
+// probEps is the tolerance within which two probabilities or scores are
+// equal: far above the counts' rounding, far below any real difference on
+// boards of up to millions of layouts per cell.
+const probEps = 1e-9
+
+func cmpProb(x, y float64) int {
+	if math.Abs(x-y) <= probEps {
+		return 0
+	}
+	return cmp.Compare(x, y)
+}
+
+func runnerOf(cands []candidate) int {
+	if len(cands) < 2 {
+		return -1
+	}
+	return cands[1].cell
+}
+
+// pick builds the Guess for cell, with the probabilities of every unknown
+// cell. score and runnerScore are the method's own measure, kept in the
+// Guess as Score and RunnerScore.
+func (g ProbGuesser) pick(p *Position, probs []float64, method string, cell int, score float64, runner int, runnerScore float64) Guess {
+	out := Guess{Cell: cell, P: probs[cell], Runner: runner, Method: method, Probs: probs, Score: score, RunnerScore: runnerScore}
+	if runner >= 0 {
+		out.RunnerP = probs[runner]
+	}
+	return out
+}
+
+// lookahead weighs the safest candidates one move ahead and returns the
+// best and the runner-up.
+func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64, cands []candidate) (best, runner candidate, err error) {
+	pmin := cands[0].p
+	var pool []candidate
+	interior := 0
+	for _, c := range cands {
+		if len(pool) == g.Lookahead || c.p > pmin+candidateMargin {
+			break
+		}
+		// Cells next to no hint are alike but for their neighbours: two of
+		// them (corners and edges first) stand for all.
+		if isInterior(p.View, c.cell) {
+			if interior == 2 {
+				continue
+			}
+			interior++
+		}
+		pool = append(pool, c)
+	}
+	view := p.View.Clone()
+	for k := range pool {
+		c := &pool[k]
+		c.score, c.zero, err = weigh(ctx, view, probs, c.cell, g.Budget)
+		if err != nil {
+			return candidate{}, candidate{}, err
+		}
+	}
+	slices.SortStableFunc(pool, func(x, y candidate) int {
+		if d := cmpProb(y.score, x.score); d != 0 {
+			return d
+		}
+		if d := cmpProb(x.p, y.p); d != 0 {
+			return d
+		}
+		if d := cmpProb(y.zero, x.zero); d != 0 {
+			return d
+		}
+		return cmp.Compare(x.nbrs, y.nbrs)
+	})
+	runner = candidate{cell: -1}
+	if len(pool) > 1 {
+		runner = pool[1]
+	}
+	return pool[0], runner, nil
+}
+
+// isInterior reports whether no neighbour of cell i is revealed.
+func isInterior(v *game.Puzzle, i int) bool {
+	for _, j := range v.Board.Neighbors(i) {
+		if v.Cells[j].State == game.Revealed {
+			return false
+		}
+	}
+	return true
+}
+
+// weigh returns the chance of surviving a guess at cell (mine probability
+// probs[cell]) and the guess after it: the sum over the hint values v the cell can
+// show of P(safe, v) times the safety of the best next move in the position
+// with v revealed (1 when some cell is then proved safe). It also returns
+// the probability that the cell is a safe 0. view is scratch: the cell is
+// restored before weigh returns.
+func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, budget kb.Budget) (score, zero float64, err error) {
+	saved := view.Cells[cell]
+	defer func() { view.Cells[cell] = saved }()
+	var lns, next [9]float64
+	for v := range lns {
+		lns[v] = math.Inf(-1)
+	}
+	// The hint counts the known mines around the cell and at most its
+	// closed neighbours that are not known safe: other values need no count.
+	vlo, vhi := 0, 0
+	for _, j := range view.Board.Neighbors(cell) {
+		switch c := view.Cells[j]; {
+		case c.State == game.Flagged || (c.State == game.Unknown && probs[j] == 1):
+			vlo++
+			vhi++
+		case c.State == game.Unknown && probs[j] != 0:
+			vhi++
+		}
+	}
+	lo := math.Inf(-1)
+	for v := vlo; v <= vhi; v++ {
+		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
+		a, err := kb.Analyze(ctx, view, budget)
+		if err != nil {
+			return 0, 0, err
+		}
+		if !a.Satisfiable() {
+			continue
+		}
+		if lns[v], err = a.LogCount(); err != nil {
+			return 0, 0, err
+		}
+		lo = max(lo, lns[v])
+		probs, err := a.Probabilities(ctx)
+		if err != nil {
+			return 0, 0, err
+		}
+		best := 0.0
+		for i, pr := range probs {
+			if view.Cells[i].State == game.Unknown {
+				best = max(best, 1-pr)
+			}
+		}
+		if best == 0 && a.Split.Puzzle.Unknowns() == 0 {
+			best = 1
+		}
+		next[v] = best
+	}
+	if math.IsInf(lo, -1) {
+		return 0, 0, nil // the cell is a mine in every layout
+	}
+	sum, weighted := 0.0, 0.0
+	for v, ln := range lns {
+		w := math.Exp(ln - lo)
+		sum += w
+		weighted += w * next[v]
+	}
+	safe := 1 - probs[cell]
+	return safe * weighted / sum, safe * math.Exp(lns[0]-lo) / sum, nil
+}
+
+// deadPair finds two unknown cells that hold exactly one mine and that no
+// move will ever tell apart: a hint sees them as its only undecided
+// neighbours with one mine left to place, every hint next to either sees no
+// other undecided cell, and their other closed neighbours are known mines.
+// Their mine probability is then exactly 1/2, now and after any other
+// move, so one of them must be guessed. It returns the first of the pair.
+func deadPair(v *game.Puzzle, probs []float64) (int, bool) {
+	b := v.Board
+	mine := func(j int) bool {
+		return v.Cells[j].State == game.Flagged || (v.Cells[j].State == game.Unknown && probs[j] == 1)
+	}
+	undecided := func(j int) bool { return v.Cells[j].State == game.Unknown && probs[j] != 0 && probs[j] != 1 }
+	// open returns the undecided neighbours of hint h (at most 3 are
+	// needed), and the mines h still needs.
+	open := func(h int) (cells []int, need int) {
+		need = int(v.Cells[h].Hint)
+		for _, j32 := range b.Neighbors(h) {
+			j := int(j32)
+			switch {
+			case mine(j):
+				need--
+			case undecided(j):
+				cells = append(cells, j)
+			}
+		}
+		return cells, need
+	}
+	for h, c := range v.Cells {
+		if c.State != game.Revealed {
+			continue
+		}
+		pair, need := open(h)
+		if len(pair) != 2 || need != 1 {
+			continue
+		}
+		dead := true
+		for _, x := range pair {
+			for _, j32 := range b.Neighbors(x) {
+				j := int(j32)
+				if j == pair[0] || j == pair[1] || mine(j) {
+					continue
+				}
+				if v.Cells[j].State != game.Revealed {
+					dead = false // a closed cell that may one day show a hint
+					break
+				}
+				if cells, _ := open(j); !slices.Equal(cells, pair) {
+					dead = false // a hint that ties x to other cells
+					break
+				}
+			}
+			if !dead {
+				break
+			}
+		}
+		if dead {
+			return pair[0], true
+		}
+	}
+	return -1, false
+}
+
+// Detail explains the method's own measure of the guess, beyond its
+// probability, in one line ("" when there is nothing to add): the chance of
+// surviving two moves for a lookahead, of winning the game for an endgame
+// search, and why a 50/50 is played now.
+func (g Guess) Detail() string {
+	runner := ""
+	if g.Runner >= 0 {
+		runner = fmt.Sprintf("; runner-up %.3f", g.RunnerScore)
+	}
+	switch g.Method {
+	case MethodLookahead:
+		return fmt.Sprintf("survives this move and the next with chance %.3f%s", g.Score, runner)
+	case MethodEndgame:
+		return fmt.Sprintf("wins the game with chance %.3f, playing on perfectly over the layouts left%s", g.Score, runner)
+	case MethodFiftyFift:
+		return "no other move will ever tell this cell from its partner, so the 50/50 is played now"
+	}
+	return ""
+}

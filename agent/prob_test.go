@@ -1,0 +1,398 @@
+package agent
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// position builds a puzzle from rows of '*' (a closed mine), '.' (a closed
+// safe cell), 'F' (a flagged mine) and 'o' (an open cell, whose hint is
+// counted from the mines), and returns it with its layout (mine cells,
+// row-major).
+func position(t testing.TB, rows ...string) (*game.Puzzle, []int) {
+	t.Helper()
+	b, err := game.NewBoard(len(rows), len(rows[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &game.Puzzle{Board: b, Cells: make([]game.Cell, b.Len())}
+	mine := make([]bool, b.Len())
+	var mines []int
+	for r, row := range rows {
+		if len(row) != b.Cols() {
+			t.Fatalf("row %d is %q: want %d cells", r, row, b.Cols())
+		}
+		for c, ch := range row {
+			i := b.Index(game.Pos{Row: r, Col: c})
+			switch ch {
+			case '*', 'F':
+				mine[i] = true
+				mines = append(mines, i)
+			case '.', 'o':
+			default:
+				t.Fatalf("row %d: unknown cell %q", r, ch)
+			}
+			if ch == 'F' {
+				p.Cells[i].State = game.Flagged
+			}
+		}
+	}
+	for i := range p.Cells {
+		if rows[i/b.Cols()][i%b.Cols()] != 'o' {
+			continue
+		}
+		n := 0
+		for _, j := range b.Neighbors(i) {
+			if mine[j] {
+				n++
+			}
+		}
+		p.Cells[i] = game.Cell{State: game.Revealed, Hint: uint8(n)}
+	}
+	p.Mines = len(mines)
+	return p, mines
+}
+
+// positionFor returns a Position over v for a guesser.
+func positionFor(v *game.Puzzle, seed uint64) *Position {
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags()}
+}
+
+func TestDeadPair(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string
+		want string // the cell returned, or "" for none
+	}{
+		{"two cells behind a wall", []string{"*.", "oo", "oo"}, "(0,0)"},
+		{"the mine on the right", []string{".*", "oo", "oo"}, "(0,0)"},
+		{"a wall with a known mine beside it", []string{"*.F", "ooo", "ooo"}, ""}, // the right hint proves (0,1) safe
+		{"a closed neighbour may yet tell", []string{"*..", "oo.", "ooo"}, ""},
+		{"a hint ties them to a third cell", []string{"*..", "ooo", "ooo"}, ""},
+		{"vertical pair at the edge", []string{"*oo", ".oo"}, "(0,0)"},
+		{"no hints", []string{"*.", ".."}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, _ := position(t, tc.rows...)
+			probs, err := kb.Probabilities(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, ok := deadPair(p, probs)
+			got := ""
+			if ok {
+				got = p.Board.Pos(c).String()
+				if math.Abs(probs[c]-0.5) > 1e-12 {
+					t.Errorf("dead pair cell %s has probability %v; want 1/2", got, probs[c])
+				}
+			}
+			if got != tc.want {
+				t.Errorf("deadPair = %q; want %q\n%s", got, tc.want, p)
+			}
+		})
+	}
+}
+
+// naiveWin is W(S) of the endgame search written as plainly as possible:
+// no memo, no pruning, the layouts as explicit mine sets, hints counted on
+// the fly. It checks solveEndgame.
+func naiveWin(b *game.Board, cells []int, layouts [][]bool) float64 {
+	if len(layouts) == 1 {
+		return 1
+	}
+	best := 0.0
+	for _, x := range cells {
+		groups := map[int][][]bool{}
+		for _, m := range layouts {
+			if m[x] {
+				continue
+			}
+			h := 0
+			for _, j := range b.Neighbors(x) {
+				if m[j] {
+					h++
+				}
+			}
+			groups[h] = append(groups[h], m)
+		}
+		safe := 0
+		for _, g := range groups {
+			safe += len(g)
+		}
+		if safe == 0 || (safe == len(layouts) && len(groups) == 1) {
+			continue
+		}
+		sum := 0.0
+		for _, g := range groups {
+			sum += float64(len(g)) * naiveWin(b, cells, g)
+		}
+		best = max(best, sum/float64(len(layouts)))
+	}
+	return best
+}
+
+// layoutsOf lists v's layouts by brute force over its unknown cells.
+func layoutsOf(v *game.Puzzle) (cells []int, layouts [][]bool) {
+	b := v.Board
+	left := v.Mines
+	for i, c := range v.Cells {
+		switch c.State {
+		case game.Unknown:
+			cells = append(cells, i)
+		case game.Flagged:
+			left--
+		}
+	}
+	for mask := 0; mask < 1<<len(cells); mask++ {
+		m := make([]bool, b.Len())
+		n := 0
+		for k, i := range cells {
+			if mask>>k&1 == 1 {
+				m[i] = true
+				n++
+			}
+		}
+		for i, c := range v.Cells {
+			if c.State == game.Flagged {
+				m[i] = true
+			}
+		}
+		if n != left {
+			continue
+		}
+		ok := true
+		for i, c := range v.Cells {
+			if c.State != game.Revealed {
+				continue
+			}
+			h := 0
+			for _, j := range b.Neighbors(i) {
+				if m[j] {
+					h++
+				}
+			}
+			if h != int(c.Hint) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			layouts = append(layouts, m)
+		}
+	}
+	return cells, layouts
+}
+
+func TestEndgameKnown(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string
+		win  float64
+	}{
+		// One mine in three cells that all show the same hint when safe:
+		// the first guess survives 2/3, then a 50/50.
+		{"one in three", []string{"o*", ".."}, 1.0 / 3},
+		{"dead 50/50", []string{"*.", "oo", "oo"}, 0.5},
+		// One mine in (0,0), (0,1) or (1,1). (0,2) is safe, and its hint
+		// tells (0,0) from the other two, which stay a 50/50: 1/3 + 2/3 * 1/2.
+		{"a safe cell tells one layout", []string{"*..", "o.."}, 2.0 / 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, _ := position(t, tc.rows...)
+			cells, layouts := layoutsOf(p)
+			want := naiveWin(p.Board, cells, layouts)
+			if math.Abs(want-tc.win) > 1e-12 {
+				t.Fatalf("naive search gives %v; the table says %v", want, tc.win)
+			}
+			res, ok, err := solveEndgame(context.Background(), p, 100, endgameBudget)
+			if err != nil || !ok || math.Abs(res.win-tc.win) > 1e-12 {
+				t.Errorf("solveEndgame = %+v, %v, %v; want win %v\n%s", res, ok, err, tc.win, p)
+			}
+		})
+	}
+}
+
+// TestEndgameAgainstNaive compares the endgame search with naiveWin on
+// random small positions, and checks the chosen cell's own value.
+func TestEndgameAgainstNaive(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 7))
+	runs, searched := 400, 0
+	if testing.Short() {
+		runs = 100
+	}
+	for i := 0; i < runs; i++ {
+		rows, cols := 2+rng.IntN(3), 3+rng.IntN(3)
+		mines := 1 + rng.IntN(rows*cols/3)
+		p, _, err := game.Generate(rows, cols, mines, game.GenOptions{Reveal: 0.3 + 0.4*rng.Float64()}, int64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells, layouts := layoutsOf(p)
+		if len(layouts) < 2 || len(cells) > 12 {
+			continue
+		}
+		searched++
+		want := naiveWin(p.Board, cells, layouts)
+		res, ok, err := solveEndgame(ctx, p, 1000, endgameBudget)
+		if err != nil || !ok {
+			t.Fatalf("solveEndgame: ok %v, %v\n%s", ok, err, p)
+		}
+		if math.Abs(res.win-want) > 1e-12 {
+			t.Errorf("solveEndgame win %v; naive search %v\n%s", res.win, want, p)
+		}
+		safe := 0
+		for _, m := range layouts {
+			if !m[res.cell] {
+				safe++
+			}
+		}
+		if res.win > float64(safe)/float64(len(layouts))+1e-12 {
+			t.Errorf("win %v exceeds the chosen cell's safety %d/%d", res.win, safe, len(layouts))
+		}
+		if res.runner >= 0 && res.runnerWin > res.win+1e-12 {
+			t.Errorf("runner-up %v beats the choice %v", res.runnerWin, res.win)
+		}
+	}
+	if searched < runs/4 {
+		t.Errorf("only %d of %d random positions were searched", searched, runs)
+	}
+}
+
+func TestEndgameLimits(t *testing.T) {
+	p, _ := position(t, "o*", "..")
+	if _, ok, err := solveEndgame(context.Background(), p, 2, endgameBudget); ok || err != nil {
+		t.Errorf("3 layouts over a limit of 2: ok %v, %v; want not ok", ok, err)
+	}
+	p, _ = position(t, "*....", ".....", "ooooo")
+	if _, ok, err := solveEndgame(context.Background(), p, 1000, 1); ok || err != nil {
+		t.Errorf("budget 1: ok %v, %v; want not ok", ok, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := solveEndgame(ctx, p, 1000, endgameBudget); err == nil {
+		t.Errorf("cancelled: no error")
+	}
+}
+
+// TestProbGuesserPicks checks the guesser's choice on positions whose
+// probabilities are known, with and without lookahead.
+func TestProbGuesserPicks(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 9))
+	for i := range 150 {
+		p, _, err := game.Generate(5+rng.IntN(4), 5+rng.IntN(4), 4+rng.IntN(6), game.GenOptions{Reveal: 0.2 + 0.3*rng.Float64()}, int64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs, err := kb.Probabilities(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pmin := math.Inf(1)
+		for j, c := range p.Cells {
+			if c.State == game.Unknown {
+				pmin = min(pmin, probs[j])
+			}
+		}
+		for _, g := range []ProbGuesser{{}, {Lookahead: 4}, DefaultGuesser()} {
+			got, err := g.Guess(ctx, positionFor(p, uint64(i)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Cells[got.Cell].State != game.Unknown {
+				t.Fatalf("%+v picked a cell that is not unknown", g)
+			}
+			if math.Abs(got.P-probs[got.Cell]) > 1e-12 {
+				t.Errorf("%+v: Guess.P %v; the cell's probability is %v", g, got.P, probs[got.Cell])
+			}
+			switch got.Method {
+			case MethodProb:
+				if got.P > pmin+probEps {
+					t.Errorf("%+v picked p %v; the lowest is %v\n%s", g, got.P, pmin, p)
+				}
+			case MethodLookahead:
+				if got.P > pmin+candidateMargin+probEps {
+					t.Errorf("lookahead picked p %v; the lowest is %v", got.P, pmin)
+				}
+				if got.Score > 1-got.P+1e-12 || got.Score < 0 {
+					t.Errorf("lookahead score %v for a cell safe with chance %v", got.Score, 1-got.P)
+				}
+			case MethodEndgame:
+				if got.Score > 1-got.P+1e-12 {
+					t.Errorf("endgame win %v for a cell safe with chance %v", got.Score, 1-got.P)
+				}
+			case MethodFiftyFift:
+				if math.Abs(got.P-0.5) > 1e-12 {
+					t.Errorf("50/50 guess with p %v", got.P)
+				}
+			default:
+				t.Errorf("unexpected method %q", got.Method)
+			}
+		}
+	}
+}
+
+// TestProbGuesserWins plays small games with and without the guesser's
+// refinements, all on the same seeds: exact probabilities must beat the
+// local estimate, and every game's moves must stay sound.
+func TestProbGuesserWins(t *testing.T) {
+	games := 600
+	if testing.Short() {
+		games = 150
+	}
+	l, err := game.ParseLevel("9x9/10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := map[string]int{}
+	for _, tc := range []struct {
+		name string
+		g    Guesser
+	}{{"local", LocalGuesser{}}, {"exact", ProbGuesser{}}, {"default", DefaultGuesser()}} {
+		a, err := New(WithGuesser(tc.g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games {
+			g, err := game.New(l, game.RulesSafe, game.GameSeed(5, i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := a.Play(context.Background(), g)
+			if err != nil {
+				t.Fatalf("%s game %d: %v", tc.name, i, err)
+			}
+			if res.Outcome == Won {
+				wins[tc.name]++
+			}
+		}
+	}
+	t.Logf("wins over %d beginner games: %v", games, wins)
+	if wins["exact"] < wins["local"] || wins["default"] < wins["local"] {
+		t.Errorf("exact probabilities win less than the local estimate: %v", wins)
+	}
+}
+
+func TestGuessDetail(t *testing.T) {
+	for _, tc := range []struct {
+		g    Guess
+		want string
+	}{
+		{Guess{Method: MethodLookahead, Score: 0.8, Runner: 3, RunnerScore: 0.75}, "survives this move and the next with chance 0.800; runner-up 0.750"},
+		{Guess{Method: MethodLookahead, Score: 0.8, Runner: -1}, "survives this move and the next with chance 0.800"},
+		{Guess{Method: MethodEndgame, Score: 0.5, Runner: 1, RunnerScore: 0.25}, "wins the game with chance 0.500, playing on perfectly over the layouts left; runner-up 0.250"},
+		{Guess{Method: MethodFiftyFift, Runner: -1}, "no other move will ever tell this cell from its partner, so the 50/50 is played now"},
+		{Guess{Method: MethodProb, Runner: 2}, ""},
+		{Guess{Method: LocalGuesser{}.Name(), Runner: 2}, ""},
+	} {
+		if got := tc.g.Detail(); got != tc.want {
+			t.Errorf("%s: Detail() = %q; want %q", tc.g.Method, got, tc.want)
+		}
+	}
+}
