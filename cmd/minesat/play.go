@@ -87,6 +87,9 @@ type playConfig struct {
 	plot     string
 	trace    bool // play_trace.go
 	noColor  bool
+
+	lookahead int // agent.ProbGuesser.Lookahead
+	endgame   int // agent.ProbGuesser.Endgame
 }
 
 // levelRun is one level's games and their tally.
@@ -195,6 +198,8 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe, the best opening under zero)")
 	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat or full")
 	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
+	fs.IntVar(&cfg.lookahead, "lookahead", agent.DefaultLookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
+	fs.IntVar(&cfg.endgame, "endgame", agent.DefaultEndgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), "games played in parallel")
 	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or json")
@@ -223,6 +228,10 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		return cfg, false, usageErrorf("play: --games %d: want at least 1", cfg.games)
 	case cfg.workers <= 0:
 		return cfg, false, usageErrorf("play: --workers %d: want at least 1", cfg.workers)
+	case cfg.lookahead < 0:
+		return cfg, false, usageErrorf("play: --lookahead %d: want 0 or more", cfg.lookahead)
+	case cfg.endgame < 0 || cfg.endgame > agent.MaxEndgame:
+		return cfg, false, usageErrorf("play: --endgame %d: want 0 to %d", cfg.endgame, agent.MaxEndgame)
 	case cfg.format != "text" && cfg.format != "json":
 		return cfg, false, usageErrorf("play: --format %q: want text or json", cfg.format)
 	}
@@ -237,7 +246,8 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 // planPlay checks every level against its rules and first click, and
 // builds the agents' options.
 func planPlay(cfg playConfig) ([]*levelRun, error) {
-	opts := []agent.Option{agent.WithStrategy(cfg.strategy)}
+	opts := []agent.Option{agent.WithStrategy(cfg.strategy),
+		agent.WithGuesser(agent.ProbGuesser{Lookahead: cfg.lookahead, Endgame: cfg.endgame})}
 	if cfg.noGuess {
 		opts = append(opts, agent.WithNoGuess())
 	}

@@ -261,8 +261,11 @@ func guessLines(b *game.Board, g *agent.Guess) []string {
 		}
 	}
 	out := []string{line}
+	if d := g.Detail(); d != "" {
+		out = append(out, "  "+d)
+	}
 	if weighed > 0 {
-		out = append(out, fmt.Sprintf("  %d cells weighed", weighed))
+		out = append(out, fmt.Sprintf("  %d closed cells estimated", weighed))
 	}
 	return out
 }

@@ -63,6 +63,7 @@ func TestTraceGolden(t *testing.T) {
 		{"easy-seed-1-kb", game.Easy, game.RulesSeed, 1, []agent.Option{agent.WithStrategies(logic...)}},
 		{"beginner-safe-68-global", game.Beginner, game.RulesSafe, 68, []agent.Option{agent.WithStrategies(append(logic, guess)...)}},
 		{"beginner-safe-33-sat-lost", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, guess)...)}},
+		{"beginner-safe-33-exact", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, agent.GuessStrategy{G: agent.DefaultGuesser()})...)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			plain, res := traceOf(t, tc.level, tc.rules, tc.seed, false, tc.opts...)
@@ -114,7 +115,7 @@ func TestTraceReason(t *testing.T) {
 			"proved by SAT: (2,1) is a mine in every layout that agrees with the hints and the 3-mine total"},
 		{"guess", agent.Move{Op: agent.OpOpen, Cell: 0, Rule: agent.RuleGuess,
 			Guess: &agent.Guess{Cell: 0, P: 0.2, Runner: 1, RunnerP: 0.25, Method: "exact", Probs: probs}},
-			"guess: p(mine) 0.200 (exact); runner-up (0,1) at 0.250\n  3 cells weighed"},
+			"guess: p(mine) 0.200 (exact); runner-up (0,1) at 0.250\n  3 closed cells estimated"},
 		{"lone guess", agent.Move{Op: agent.OpOpen, Cell: 0, Rule: agent.RuleGuess,
 			Guess: &agent.Guess{Cell: 0, P: 0.5, Runner: -1}},
 			"guess: p(mine) 0.500 (estimate); no other candidate"},

@@ -128,7 +128,7 @@
       let s = ". ";
       if (mine !== null) s += "p(mine) " + fmtP(mine) + "; ";
       if (best) s += "runner-up " + cellName(best[0]) + " at " + fmtP(best[1]) + "; ";
-      s += m.p.length + " cells weighed.";
+      s += m.p.length + " closed cells estimated.";
       p.append(s);
     } else if (m.g) {
       p.append(" (no probabilities recorded).");
