@@ -41,3 +41,48 @@ func BenchmarkPlay(b *testing.B) {
 		}
 	}
 }
+
+// stuckExpert returns n expert positions where logic has run out: games
+// played by the sat preset without guessing until stuck.
+func stuckExpert(b *testing.B, n int) []*Position {
+	a, err := New(WithStrategy(PresetSAT), WithNoGuess())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []*Position
+	for i := 0; len(out) < n; i++ {
+		g, _ := game.New(game.Expert, game.RulesSafe, game.GameSeed(2, i))
+		res, err := a.Play(context.Background(), g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Outcome == Stuck {
+			out = append(out, positionFor(a.pos.View.Clone(), uint64(i)))
+		}
+	}
+	return out
+}
+
+// BenchmarkGuess times one guess on stuck expert positions (30x16, 99
+// mines, logic exhausted), per guesser setting.
+func BenchmarkGuess(b *testing.B) {
+	positions := stuckExpert(b, 50)
+	for _, tc := range []struct {
+		name string
+		g    Guesser
+	}{
+		{"local", LocalGuesser{}},
+		{"exact", ProbGuesser{}},
+		{"exact+endgame", ProbGuesser{Endgame: DefaultEndgame}},
+		{"default", DefaultGuesser()},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := tc.g.Guess(context.Background(), positions[i%len(positions)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

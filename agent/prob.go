@@ -125,17 +125,39 @@ type candidate struct {
 	tie   uint64  // random tie-break
 }
 
-// rank returns the unknown cells in order of preference without lookahead:
-// lower probability, then fewer neighbours, then a random order drawn from
-// the game's generator.
+// rank returns the unknown cells worth considering, in order of preference
+// without lookahead: lower probability, then fewer neighbours, then a
+// random order drawn from the game's generator. Cells next to no hint all
+// share one probability and differ only by their neighbours, so of each
+// neighbour count only interiorKeep of them, drawn uniformly (reservoir
+// sampling), stand for the rest.
 func (g ProbGuesser) rank(p *Position, probs []float64) []candidate {
 	b := p.View.Board
-	var out []candidate
+	out := make([]candidate, 0, 64)
+	var kept [9][]candidate // interior cells by neighbour count
+	var seen [9]int
 	for i, c := range p.View.Cells {
 		if c.State != game.Unknown {
 			continue
 		}
-		out = append(out, candidate{cell: i, p: probs[i], nbrs: len(b.Neighbors(i)), tie: p.Rand.Uint64(), score: -1})
+		cand := candidate{cell: i, p: probs[i], nbrs: len(b.Neighbors(i)), tie: p.Rand.Uint64(), score: -1}
+		if !isInterior(p.View, i) {
+			out = append(out, cand)
+			continue
+		}
+		n := cand.nbrs
+		seen[n]++
+		switch {
+		case len(kept[n]) < interiorKeep:
+			kept[n] = append(kept[n], cand)
+		default:
+			if k := int(cand.tie % uint64(seen[n])); k < interiorKeep {
+				kept[n][k] = cand
+			}
+		}
+	}
+	for _, k := range kept {
+		out = append(out, k...)
 	}
 	slices.SortFunc(out, func(x, y candidate) int {
 		if d := cmpProb(x.p, y.p); d != 0 {
@@ -148,6 +170,10 @@ func (g ProbGuesser) rank(p *Position, probs []float64) []candidate {
 	})
 	return out
 }
+
+// interiorKeep is how many cells next to no hint rank keeps of each
+// neighbour count: more than the lookahead weighs.
+const interiorKeep = 3
 
 // probEps is the tolerance within which two probabilities or scores are
 // equal: far above the counts' rounding, far below any real difference on
