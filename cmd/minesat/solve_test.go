@@ -8,11 +8,13 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
 )
 
 // parseCells reads "(r,c)(r,c)..." back into row-major indices.
@@ -222,6 +224,46 @@ func TestSolveBudgets(t *testing.T) {
 	r = runCmd(t, p.String(), nil, "solve", "--probabilities", "--max-states", "10", "-")
 	if r.code != exitBudget || !strings.Contains(r.err, "kb: counting budget exhausted: a ") || !strings.Contains(r.err, "(raise --max-states)") {
 		t.Errorf("--max-states: exit %d, stderr %q; want exit 3", r.code, r.err)
+	}
+}
+
+// TestSolveWrongSolutionNeverPrinted replaces the solver with one that
+// returns a wrong solution (one mine moved so that a hint breaks) and
+// checks that solve prints nothing on stdout and fails, whatever the
+// output flags.
+func TestSolveWrongSolutionNeverPrinted(t *testing.T) {
+	path := seedPaths()[0]
+	p := loadSeedPuzzle(t, 0)
+	good, ok, err := kb.Solve(context.Background(), p)
+	if err != nil || !ok {
+		t.Fatalf("kb.Solve: %v, %v", ok, err)
+	}
+	// Move one mine to the first unknown cell where the layout breaks a hint.
+	var wrong []int
+	for i, c := range p.Cells {
+		if c.State != game.Unknown || slices.Contains(good, i) {
+			continue
+		}
+		w := append(slices.Clone(good[1:]), i)
+		slices.Sort(w)
+		if p.Satisfies(w) != nil {
+			wrong = w
+			break
+		}
+	}
+	if wrong == nil || p.Satisfies(wrong) == nil {
+		t.Fatalf("the altered solution %v still satisfies the puzzle", wrong)
+	}
+	defer func(f func(context.Context, *game.Puzzle, *solveFlags) ([]int, bool, int64, error)) { findSolution = f }(findSolution)
+	findSolution = func(context.Context, *game.Puzzle, *solveFlags) ([]int, bool, int64, error) {
+		return slices.Clone(wrong), true, 0, nil
+	}
+	for _, args := range [][]string{{}, {"--grid"}, {"--format", "json"}, {"--count", "--forced", "--probabilities"}} {
+		r := runCmd(t, "", nil, append(append([]string{"solve"}, args...), path)...)
+		if r.out != "" || r.code == exitOK || !strings.Contains(r.err, "fails its check") {
+			t.Errorf("solve %v with a wrong solver: stdout %q, stderr %q, exit %d; want no output, an error, a non-zero exit",
+				args, r.out, r.err, r.code)
+		}
 	}
 }
 
