@@ -78,6 +78,29 @@ func (sp *satProblem) clone() *satProblem {
 	return &satProblem{vars: sp.vars, constrs: slices.Clip(sp.constrs)}
 }
 
+// parse hands sp's constraints to solver.ParsePBConstrs, with a trivially
+// true constraint over every variable first, which declares them all, so
+// that models cover variables no other constraint mentions. ParsePBConstrs
+// sorts a constraint's weights in place (its clause keeps the slice), so a
+// problem parsed twice would pair the second time's literals with
+// scrambled weights: each parse gets its own copy, and sp is left as it
+// was.
+func (sp *satProblem) parse() *solver.Problem {
+	all := make([]int, sp.vars)
+	for i := range all {
+		all[i] = i + 1
+	}
+	constrs := make([]solver.PBConstr, 0, len(sp.constrs)+1)
+	constrs = append(constrs, solver.PBConstr{Lits: all, AtLeast: 0})
+	for _, c := range sp.constrs {
+		if c.Weights != nil {
+			c.Weights = slices.Clone(c.Weights)
+		}
+		constrs = append(constrs, c)
+	}
+	return solver.ParsePBConstrs(constrs)
+}
+
 // satSolver is a gophersat solver with the unit literals its problem
 // simplified away. solver.Assume forgets those units (it resets the trail
 // they live on), so every query passes them again.
@@ -91,25 +114,7 @@ type satSolver struct {
 // build makes a solver for sp. It needs no lock: parsing touches no shared
 // state. The solver's Verbose stays false (it would print to stdout).
 func (sp *satProblem) build() *satSolver {
-	all := make([]int, sp.vars)
-	for i := range all {
-		all[i] = i + 1
-	}
-	// A trivially true constraint over every variable declares them all, so
-	// that models cover variables no other constraint mentions.
-	constrs := make([]solver.PBConstr, 0, len(sp.constrs)+1)
-	constrs = append(constrs, solver.PBConstr{Lits: all, AtLeast: 0})
-	for _, c := range sp.constrs {
-		// ParsePBConstrs sorts and trims a constraint's weights in place
-		// (its clause keeps the slice), so a problem built twice would pair
-		// the second time's literals with scrambled weights: each build
-		// gets its own copy.
-		if c.Weights != nil {
-			c.Weights = slices.Clone(c.Weights)
-		}
-		constrs = append(constrs, c)
-	}
-	pb := solver.ParsePBConstrs(constrs)
+	pb := sp.parse()
 	ss := &satSolver{vars: sp.vars, mark: make([]int8, sp.vars+1)}
 	if pb.Status == solver.Unsat {
 		return ss

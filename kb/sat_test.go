@@ -350,7 +350,7 @@ func TestPitfallNoGlobalCardinality(t *testing.T) {
 
 // ParsePBConstrs sorts a weighted constraint's weights in place (the
 // clause keeps the slice), so parsing the same constraints twice pairs
-// literals with the wrong weights. build copies the weights.
+// literals with the wrong weights. build and minMines parse copies.
 func TestPitfallWeightsSortedInPlace(t *testing.T) {
 	c := solver.PBConstr{Lits: []int{1, 2}, Weights: []int{1, 3}, AtLeast: 3} // x1 + 3 x2 >= 3: x2
 	solver.ParsePBConstrs([]solver.PBConstr{c})
@@ -364,6 +364,13 @@ func TestPitfallWeightsSortedInPlace(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.betweenIf(lit(2), []cnf.Lit{lit(1), lit(3)}, 2, 2)
 	for round := range 3 {
+		// minMines parses the problem too; it must leave it as it was.
+		satMu.Lock()
+		lo := minMines(sp, []cnf.Lit{lit(1), lit(2), lit(3)})
+		satMu.Unlock()
+		if lo != 0 {
+			t.Errorf("round %d: minMines = %d; want 0", round, lo)
+		}
 		ss := sp.build()
 		for _, tc := range []struct {
 			assume []cnf.Lit

@@ -43,12 +43,7 @@ func (c *Component) satProblem() *satProblem {
 // cannot be interrupted). The caller holds satMu.
 func minMines(sp *satProblem, lits []cnf.Lit) int {
 	mustHoldSATMu()
-	all := make([]int, sp.vars)
-	for i := range all {
-		all[i] = i + 1
-	}
-	constrs := append([]solver.PBConstr{{Lits: all, AtLeast: 0}}, sp.constrs...)
-	pb := solver.ParsePBConstrs(constrs)
+	pb := sp.parse()
 	if pb.Status == solver.Unsat {
 		return -1
 	}
