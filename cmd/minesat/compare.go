@@ -155,7 +155,7 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 		}
 	}
 
-	progress := newCompareProgress(io, len(files)*len(methods))
+	bar := newProgress(io, len(files)*len(methods), "runs")
 	var runs []compareRun
 	for k, p := range puzzles {
 		first := len(runs)
@@ -168,15 +168,15 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 			}
 			r.File = files[k]
 			runs = append(runs, r)
-			progress.step()
+			bar.add(1)
 			if err := ctx.Err(); err != nil {
-				progress.done()
+				bar.finish()
 				return budgetError(fmt.Errorf("compare: interrupted: %w", err))
 			}
 		}
 		crossCheck(runs[first:], *all)
 	}
-	progress.done()
+	bar.finish()
 	totals := compareTotals(methods, runs)
 
 	var werr error
@@ -577,38 +577,4 @@ func writeCompareJSON(w io.Writer, runs []compareRun, totals []compareTotal, tot
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
-}
-
-// compareProgress writes "compare: 12/180 runs" on stderr, over itself, once
-// a comparison has run for a second, and only when stderr is a terminal.
-type compareProgress struct {
-	w       io.Writer // nil: no progress
-	total   int
-	n       int
-	start   time.Time
-	printed bool
-}
-
-func newCompareProgress(io *stdio, total int) *compareProgress {
-	p := &compareProgress{total: total, start: time.Now()}
-	if io.errTTY {
-		p.w = io.err
-	}
-	return p
-}
-
-func (p *compareProgress) step() {
-	p.n++
-	if p.w == nil || time.Since(p.start) < time.Second {
-		return
-	}
-	fmt.Fprintf(p.w, "\rcompare: %d/%d runs", p.n, p.total)
-	p.printed = true
-}
-
-func (p *compareProgress) done() {
-	if p.printed {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.printed = false
-	}
 }

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // compareJSON runs compare --format json and decodes the output.
@@ -397,29 +396,32 @@ func TestCrossCheck(t *testing.T) {
 	}
 }
 
-// TestCompareProgress checks the progress line: nothing when stderr is not a
-// terminal or within the first second, then one line rewritten in place and
-// erased at the end.
+// TestCompareProgress checks that compare shows play's progress bar (runs
+// done out of the total, with the rate) on a terminal and clears it before
+// the tables, and writes nothing on stderr in a pipe.
 func TestCompareProgress(t *testing.T) {
-	var b bytes.Buffer
-	p := newCompareProgress(&stdio{err: &b, errTTY: false}, 3)
-	p.start = time.Now().Add(-time.Hour)
-	p.step()
-	p.done()
-	if b.Len() != 0 {
-		t.Errorf("progress on a non-terminal: %q", b.String())
-	}
-	p = newCompareProgress(&stdio{err: &b, errTTY: true}, 3)
-	p.step()
-	if b.Len() != 0 {
-		t.Errorf("progress within the first second: %q", b.String())
-	}
-	p.start = time.Now().Add(-time.Hour)
-	p.step()
-	p.step()
-	p.done()
-	if want := "\rcompare: 2/3 runs\rcompare: 3/3 runs\r\033[K"; b.String() != want {
-		t.Errorf("progress %q; want %q", b.String(), want)
+	args := []string{"compare", "--methods", "sat,mrv+fc", seedPaths()[0]}
+	for _, tty := range []bool{false, true} {
+		t.Run(fmt.Sprintf("errTTY=%v", tty), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			s := &stdio{out: &out, err: &errb, errTTY: tty, getenv: func(string) string { return "" },
+				openInput: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
+			if err := run(context.Background(), args, s); err != nil {
+				t.Fatalf("compare: %v", err)
+			}
+			if !strings.Contains(out.String(), "mrv+fc") {
+				t.Errorf("stdout %q; want the tables", out.String())
+			}
+			got := errb.String()
+			switch {
+			case !tty && got != "":
+				t.Errorf("stderr %q on a non-terminal; want nothing", got)
+			case tty && (!strings.Contains(got, "runs") || !strings.Contains(got, "/2") || !strings.HasSuffix(got, "\r")):
+				t.Errorf("stderr %q on a terminal; want a bar of runs out of 2, cleared at the end", got)
+			case tty && strings.Contains(got, "compare: "):
+				t.Errorf("stderr %q; want the progress bar, not the old progress line", got)
+			}
+		})
 	}
 }
 
