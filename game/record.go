@@ -72,6 +72,10 @@ func NewRecordWriter(w io.Writer) *RecordWriter {
 // Write writes one record as one line.
 func (rw *RecordWriter) Write(r *Record) error { return rw.enc.Encode(r) }
 
+// WriteLine writes v, a struct that embeds Record and adds extra keys (such
+// as ProbsKey), as one line.
+func (rw *RecordWriter) WriteLine(v any) error { return rw.enc.Encode(v) }
+
 // Flush writes any buffered data.
 func (rw *RecordWriter) Flush() error { return rw.w.Flush() }
 

@@ -42,7 +42,8 @@ Game i of a run is played with seed game.GameSeed(S, i) (splitmix64 of
 S + i*0x9E3779B97F4A7C15), the same at every level, and its agent draws its
 random choices from a generator seeded by that game seed: the results and
 the records are identical for any number of workers. --record writes one
-JSON line per game, in game order.
+JSON line per game, in game order, with the probabilities behind each
+guess under the key "probs" (see game.ProbsKey).
 
 Exit status: 0 when the run completes, whatever the games' results; with a
 single game in total, 1 if that game is lost. Interrupted (Ctrl-C), play
@@ -287,7 +288,7 @@ func planPlay(cfg playConfig) ([]*levelRun, error) {
 type gameResult struct {
 	i      int
 	res    agent.Result
-	record *game.Record
+	record *recordLine
 	err    error
 }
 
@@ -328,7 +329,7 @@ func playLevel(ctx context.Context, cfg playConfig, r *levelRun, rw *game.Record
 		wg.Wait()
 		close(results)
 	}()
-	pending := map[int]*game.Record{}
+	pending := map[int]*recordLine{}
 	next := 0
 	var firstErr error
 	for gr := range results {
@@ -345,7 +346,7 @@ func playLevel(ctx context.Context, cfg playConfig, r *levelRun, rw *game.Record
 			pending[gr.i] = gr.record
 		}
 		for rw != nil && pending[next] != nil {
-			if err := rw.Write(pending[next]); err != nil && firstErr == nil {
+			if err := rw.WriteLine(pending[next]); err != nil && firstErr == nil {
 				firstErr = fmt.Errorf("play: %s: %w", cfg.record, err)
 				cancel()
 			}
@@ -359,7 +360,7 @@ func playLevel(ctx context.Context, cfg playConfig, r *levelRun, rw *game.Record
 	// Interrupted: the finished games after a gap are still worth keeping.
 	for i := next; rw != nil && i < cfg.games; i++ {
 		if rec := pending[i]; rec != nil {
-			if err := rw.Write(rec); err != nil && firstErr == nil {
+			if err := rw.WriteLine(rec); err != nil && firstErr == nil {
 				firstErr = err
 			}
 		}
@@ -382,8 +383,7 @@ func playOne(ctx context.Context, a *agent.Agent, r *levelRun, cfg playConfig, i
 	}
 	out := gameResult{i: i, res: res}
 	if cfg.record != "" {
-		rec := agent.Record(g, res)
-		out.record = &rec
+		out.record = &recordLine{Record: agent.Record(g, res), Probs: recordProbs(g.Board(), res.Moves)}
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -126,8 +127,8 @@ func TestWilson(t *testing.T) {
 	}
 }
 
-// TestPlayWorkersIndependent plays the same run on 1 and 3 workers: the
-// tables (timings masked) and the record files are identical, the records
+// TestPlayWorkersIndependent plays the same run on 1 and 3 workers, with
+// guessing: the tables (timings masked) and the record files are identical, the records
 // come in game order with seeds game.GameSeed(S, i), and every record
 // replays cleanly.
 func TestPlayWorkersIndependent(t *testing.T) {
@@ -136,7 +137,7 @@ func TestPlayWorkersIndependent(t *testing.T) {
 	var files [2][]byte
 	for k, w := range []string{"1", "3"} {
 		rec := filepath.Join(dir, "rec"+w+".jsonl")
-		r := runCmd(t, "", nil, "play", "--strategy", "kb", "--games", "30", "--level", "easy,hard,beginner", "--seed", "42", "--workers", w, "--record", rec)
+		r := runCmd(t, "", nil, "play", "--strategy", "full", "--games", "30", "--level", "easy,hard,beginner", "--seed", "42", "--workers", w, "--record", rec)
 		if r.code != 0 {
 			t.Fatalf("workers %s: exit %d: %s", w, r.code, r.err)
 		}
@@ -169,6 +170,53 @@ func TestPlayWorkersIndependent(t *testing.T) {
 		if err := game.VerifyRecord(&rec); err != nil {
 			t.Errorf("record %d does not replay: %v", i, err)
 		}
+	}
+}
+
+// TestPlayRecordProbs checks that every guess in a bulk run's records
+// carries the probabilities it was made from, and no deduced move does.
+func TestPlayRecordProbs(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "rec.jsonl")
+	r := runCmd(t, "", nil, "play", "--games", "40", "--level", "beginner", "--seed", "3", "--record", rec)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	guesses := 0
+	for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var rl struct {
+			game.Record
+			Probs map[string][][3]float64 `json:"probs"`
+		}
+		if err := json.Unmarshal([]byte(line), &rl); err != nil {
+			t.Fatalf("line %d: %v", n+1, err)
+		}
+		for i, m := range rl.Moves {
+			ps, ok := rl.Probs[strconv.Itoa(i)]
+			if m.Why != game.WhyGuess {
+				if ok {
+					t.Errorf("line %d: deduced move %d has probabilities", n+1, i)
+				}
+				continue
+			}
+			guesses++
+			found := false
+			for _, c := range ps {
+				if c[2] < 0 || c[2] > 1 {
+					t.Errorf("line %d move %d: probability %v", n+1, i, c[2])
+				}
+				found = found || (int(c[0]) == m.Cell[0] && int(c[1]) == m.Cell[1])
+			}
+			if !found {
+				t.Errorf("line %d: guess %d at %v has no probability for its cell", n+1, i, m.Cell)
+			}
+		}
+	}
+	if guesses == 0 {
+		t.Errorf("40 beginner games made no guess")
 	}
 }
 
