@@ -19,7 +19,7 @@ import (
 
 var (
 	update     = flag.Bool("update", false, "rewrite the golden files in testdata/")
-	soundGames = flag.Int("games", 0, "games per level for TestSoundness (default 1000, 200 under -short; the README's proof uses 10000)")
+	soundGames = flag.Int("games", 0, "games per level for TestSoundness (default 10000, 200 under -short)")
 )
 
 // bruteForced is a ForcedFinder for small boards: it enumerates, by
@@ -215,12 +215,12 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 // TestSoundness plays many games per level with the full preset (SAT step
 // and guessing) and checks that no deduced move opens a mine or flags a
 // safe cell (Play checks every move against the hidden layout and fails
-// with ErrUnsound), and that the records replay cleanly. Run the README's 10,000 games per level with
-// go test ./agent -run Soundness -games 10000.
+// with ErrUnsound), and that every tenth record replays cleanly: 10,000
+// games per level (200 under -short; -games N sets another number).
 func TestSoundness(t *testing.T) {
 	games := *soundGames
 	if games == 0 {
-		games = 1000
+		games = 10000
 		if testing.Short() {
 			games = 200
 		}
@@ -234,6 +234,7 @@ func TestSoundness(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.level.Name+"/"+tt.rules.String(), func(t *testing.T) {
+			t.Parallel()
 			a, err := New(WithMoves())
 			if err != nil {
 				t.Fatal(err)
