@@ -124,7 +124,10 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	start := time.Now()
 	r, err := solveWithin(ctx, p, &f)
 	if err != nil {
+		nodes, searched := gaveUpNodes(err)
 		switch {
+		case searched && errors.Is(err, context.DeadlineExceeded) && f.timeout > 0:
+			return budgetError(fmt.Errorf("solve: %s: gave up after %d nodes (--timeout %v)", name, nodes, f.timeout))
 		case errors.Is(err, context.DeadlineExceeded) && f.timeout > 0:
 			return budgetError(fmt.Errorf("solve: %s: gave up after --timeout %v", name, f.timeout))
 		case errors.Is(err, context.Canceled):
@@ -156,8 +159,13 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 
 // solveWithin runs solve's work, returning as soon as ctx is done even if a
 // gophersat call (which cannot be interrupted) is still running: the
-// command exits then, taking the abandoned goroutine with it.
+// command exits then, taking the abandoned goroutine with it. The
+// backtracking search watches ctx itself, so it is waited for: when ctx
+// stops it, its error is a *backtrack.GaveUpError counting the nodes done.
 func solveWithin(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveReport, error) {
+	if f.method == "backtrack" {
+		return solvePuzzle(ctx, p, f)
+	}
 	type answer struct {
 		r   *solveReport
 		err error

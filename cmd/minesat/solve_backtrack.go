@@ -78,3 +78,13 @@ func backtrackError(err error) error {
 	}
 	return usageErrorf("solve: %w", err)
 }
+
+// gaveUpNodes returns the nodes a backtracking search did before giving up,
+// and whether err wraps a *backtrack.GaveUpError at all.
+func gaveUpNodes(err error) (nodes int64, ok bool) {
+	var gu *backtrack.GaveUpError
+	if !errors.As(err, &gu) {
+		return 0, false
+	}
+	return gu.Stats.Nodes, true
+}

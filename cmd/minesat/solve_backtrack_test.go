@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -106,5 +107,31 @@ func TestSolveBacktrack(t *testing.T) {
 	cancel()
 	if _, _, _, err := solveBacktrack(ctx, loadSeedPuzzle(t, 0), f); exitCode(err) != exitBudget {
 		t.Errorf("cancelled: %v; want exit 3", err)
+	}
+}
+
+// TestSolveBacktrackTimeout checks that --timeout stopping the backtracking
+// search reports the nodes it did, "gave up after N nodes (--timeout D)",
+// with exit 3, while sat keeps "gave up after --timeout D". The puzzle has
+// far too many solutions to count before the timeout.
+func TestSolveBacktrackTimeout(t *testing.T) {
+	p, _, err := game.Generate(120, 120, 2880, game.GenOptions{Reveal: 0.5}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		method string
+		want   *regexp.Regexp
+	}{
+		{"backtrack", regexp.MustCompile(`^minesat: solve: <stdin>: gave up after [0-9]+ nodes \(--timeout 1ns\)\n$`)},
+		{"sat", regexp.MustCompile(`^minesat: solve: <stdin>: gave up after --timeout 1ns\n$`)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.method, func(t *testing.T) {
+			r := runCmd(t, p.String(), nil, "solve", "--method", tc.method, "--count", "--timeout", "1ns", "-")
+			if r.code != exitBudget || !tc.want.MatchString(r.err) || r.out != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 3 and stderr matching %s", r.code, r.out, r.err, tc.want)
+			}
+		})
 	}
 }
