@@ -30,11 +30,20 @@ var boardCache sync.Map // [2]int -> *Board
 // CheckSize reports whether a rows x cols board is acceptable: both sizes
 // positive and the cell count at most MaxCells. It never overflows.
 func CheckSize(rows, cols int) error {
+	if err := checkSize(rows, cols); err != nil {
+		return fmt.Errorf("game: %w", err)
+	}
+	return nil
+}
+
+// checkSize is CheckSize without the "game: " prefix, for callers in this
+// package that add their own ("game: generate: board size 0x9: ...").
+func checkSize(rows, cols int) error {
 	if rows <= 0 || cols <= 0 {
-		return fmt.Errorf("game: board size %dx%d: rows and cols must be positive", rows, cols)
+		return fmt.Errorf("board size %dx%d: rows and cols must be positive", rows, cols)
 	}
 	if rows > MaxCells || cols > MaxCells || rows > MaxCells/cols {
-		return fmt.Errorf("game: board size %dx%d: more than %d cells", rows, cols, MaxCells)
+		return fmt.Errorf("board size %dx%d: more than %d cells", rows, cols, MaxCells)
 	}
 	return nil
 }

@@ -51,7 +51,7 @@ func (opt GenOptions) hintCount(safe int) (int, error) {
 // rows*cols, and the options (see GenOptions). It costs O(rows*cols) time and
 // memory.
 func Generate(rows, cols, mines int, opt GenOptions, seed int64) (*Puzzle, []Pos, error) {
-	if err := CheckSize(rows, cols); err != nil {
+	if err := checkSize(rows, cols); err != nil {
 		return nil, nil, fmt.Errorf("game: generate: %w", err)
 	}
 	n := rows * cols

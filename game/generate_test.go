@@ -34,8 +34,12 @@ func TestGenerateRejects(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Generate(%d, %d, %d, %+v) = %v, %v; want an error", tc.rows, tc.cols, tc.mines, tc.opt, p, layout)
 			}
-			if got := err.Error(); !strings.HasPrefix(got, "game: generate: ") || !strings.Contains(got, tc.want) {
+			got := err.Error()
+			if !strings.HasPrefix(got, "game: generate: ") || !strings.Contains(got, tc.want) {
 				t.Errorf("error %q; want it prefixed \"game: generate: \" and containing %q", got, tc.want)
+			}
+			if strings.Count(got, "game: ") != 1 {
+				t.Errorf("error %q; want the \"game: \" prefix once", got)
 			}
 		})
 	}
