@@ -72,7 +72,7 @@ func ParseLevel(s string) (Level, error) {
 	if err1 != nil || err2 != nil || err3 != nil {
 		return Level{}, fmt.Errorf("game: level %q: rows, cols and mines must be integers, as in 20x40/150", s)
 	}
-	if err := CheckSize(rows, cols); err != nil {
+	if err := checkSize(rows, cols); err != nil {
 		return Level{}, fmt.Errorf("game: level %q: %w", s, err)
 	}
 	if m < 0 || m > rows*cols {
@@ -85,7 +85,7 @@ func ParseLevel(s string) (Level, error) {
 // size is valid and, after the cells the rules keep free of mines, there is
 // room for every mine.
 func (l Level) Check(rules Rules) error {
-	if err := CheckSize(l.Rows, l.Cols); err != nil {
+	if err := checkSize(l.Rows, l.Cols); err != nil {
 		return fmt.Errorf("game: level %s: %w", l.Name, err)
 	}
 	if l.Mines < 0 {
