@@ -8,7 +8,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/minesat/minesat/game"
@@ -47,42 +46,49 @@ func runReplay(ctx context.Context, args []string, io *stdio) error {
 		return usageErrorf("replay: --game %d: want a game number from 1", *gameNo)
 	}
 	name := rest[0]
-	games, err := readReplayGames(name, io)
-	if err != nil {
-		return err
-	}
-	if name == "-" {
-		name = stdinName
-	}
-	if *gameNo > len(games) {
-		return usageErrorf("replay: --game %d: %s holds %d games", *gameNo, name, len(games))
-	}
-	if *gameNo > 0 {
-		games = games[*gameNo-1 : *gameNo]
-	}
-	if len(games) == 0 {
-		return usageErrorf("replay: %s holds no records", name)
-	}
-
+	// Records stream through: each is verified as it is read, and kept only
+	// for the page, so files of any size can be checked.
+	var games []*replayGame
 	var bad []error
-	for _, g := range games {
-		if err := ctx.Err(); err != nil {
-			return err
+	n := 0
+	err = scanReplayGames(ctx, name, io, func(g *replayGame) error {
+		n++
+		if *gameNo > 0 && g.num != *gameNo {
+			return nil
 		}
 		g.err = g.verify()
 		if g.err != nil {
 			bad = append(bad, fmt.Errorf("%s:%d: %w", g.file, g.line, g.err))
 		}
 		if *htmlOut == "" {
-			fmt.Fprintln(io.out, g.summary())
+			_, err := fmt.Fprintln(io.out, g.summary())
+			return err
 		}
+		games = append(games, g)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if name == "-" {
+		name = stdinName
+	}
+	switch {
+	case n == 0:
+		return usageErrorf("replay: %s holds no records", name)
+	case *gameNo > n:
+		return usageErrorf("replay: --game %d: %s holds %d games", *gameNo, name, n)
 	}
 	if len(bad) > 0 {
 		if *htmlOut != "" {
 			return &exitError{code: exitUsage, err: errors.Join(bad...)}
 		}
 		// The summary lines already name each bad record.
-		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %d records contradict their mines", len(bad), len(games))}
+		checked := n
+		if *gameNo > 0 {
+			checked = 1
+		}
+		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %d records contradict their mines", len(bad), checked)}
 	}
 	if *htmlOut == "" {
 		return nil
@@ -130,62 +136,54 @@ type replayGame struct {
 	err   error          // from verify
 }
 
-// readReplayGames reads every record of the named file with its line number
-// and its optional probabilities. Errors name the file and line.
-func readReplayGames(name string, io *stdio) ([]*replayGame, error) {
+// scanReplayGames reads the named file's records one line at a time, with
+// their line numbers and optional probabilities, and calls fn with each in
+// order. Errors name the file and line; fn's error stops the scan.
+func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*replayGame) error) error {
 	f, err := io.openInput(name)
 	if err != nil {
-		return nil, usageErrorf("replay: %w", err)
+		return usageErrorf("replay: %w", err)
 	}
 	defer f.Close()
-	data, err := readAllLimited(f)
-	if err != nil {
-		return nil, usageErrorf("replay: %s: %w", name, err)
-	}
 	if name == "-" {
 		name = stdinName
 	}
-	recs, err := game.ReadRecords(name, bytes.NewReader(data))
-	if err != nil {
-		return nil, usageErrorf("replay: %w", err)
-	}
-	// ReadRecords skips empty lines; find the line of each record the same way.
-	var games []*replayGame
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<28)
-	line := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 1<<16), maxRecordLine)
+	line, num := 0, 0
 	for sc.Scan() {
 		line++
 		if len(sc.Bytes()) == 0 {
 			continue
 		}
-		k := len(games)
-		if k >= len(recs) {
-			break
+		if line%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		var rec game.Record
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			return usageErrorf("replay: %s:%d: %w", name, line, err)
 		}
 		var extra struct {
 			Probs game.MoveProbs `json:"probs"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &extra); err != nil {
-			return nil, usageErrorf("replay: %s:%d: key %q: %w", name, line, game.ProbsKey, err)
+			return usageErrorf("replay: %s:%d: key %q: %w", name, line, game.ProbsKey, err)
 		}
-		games = append(games, &replayGame{file: name, line: line, num: k + 1, rec: recs[k], probs: extra.Probs})
+		num++
+		if err := fn(&replayGame{file: name, line: line, num: num, rec: rec, probs: extra.Probs}); err != nil {
+			return err
+		}
 	}
-	if len(games) != len(recs) {
-		return nil, fmt.Errorf("replay: %s: found %d record lines for %d records", name, len(games), len(recs))
+	if err := sc.Err(); err != nil {
+		return usageErrorf("replay: %s:%d: %w", name, line+1, err)
 	}
-	return games, nil
+	return nil
 }
 
-// readAllLimited reads r whole, refusing more than 1 GiB.
-func readAllLimited(r io.Reader) ([]byte, error) {
-	const limit = 1 << 30
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err == nil && len(data) > limit {
-		err = fmt.Errorf("larger than %d bytes", limit)
-	}
-	return data, err
-}
+// maxRecordLine bounds one record line: 256 MiB, far above any game's.
+const maxRecordLine = 1 << 28
 
 // verify checks the record against its mines and its probabilities against
 // the record.
