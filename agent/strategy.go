@@ -23,6 +23,13 @@ const (
 	PresetFull = "full" // sat plus guessing
 )
 
+// KBGlobalClauses is the most clauses the kb preset writes the global mine
+// count in. Measured on 10,000 hard games without guessing (seed rules):
+// 4,096 clauses win 31.03%, 1.13 points below the SAT ceiling (32.16%);
+// 16,384 win 31.38%, 0.78 below, at 1.7 times the time; 65,536 win 31.54%
+// at 5.6 times the time.
+const KBGlobalClauses = 16384
+
 // binaryLimits is resolution with one clause of each pair of at most 2
 // literals, no merging: the limits of the sat and full presets.
 var binaryLimits = kb.Limits{Short: 2, NoMerge: true}
@@ -35,8 +42,8 @@ var Presets = []string{PresetKB, PresetSAT, PresetFull}
 // and the KB limits it plays with.
 //
 // The kb preset resolves with merging (kb.DefaultLimits) and writes the
-// global count out up to 4096 clauses: it has no SAT step behind it, and
-// both bring it closer to the SAT ceiling. The sat and full presets
+// global count out up to KBGlobalClauses clauses: it has no SAT step
+// behind it, and both bring it closer to the SAT ceiling. The sat and full presets
 // resolve with the plain binary restriction and a 256-clause count: the
 // SAT step finds whatever the KB misses, so the stronger KB would only
 // cost time (measured: 2.4 times slower on hard, same wins).
@@ -50,7 +57,7 @@ func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, kb.Limits, e
 	s := []Strategy{Units{}, Resolution{}, Global{}}
 	switch name {
 	case PresetKB:
-		return []Strategy{Units{}, Resolution{}, Global{MaxClauses: 4096}}, kb.DefaultLimits, nil
+		return []Strategy{Units{}, Resolution{}, Global{MaxClauses: KBGlobalClauses}}, kb.DefaultLimits, nil
 	case PresetSAT:
 		return append(s, SAT{Find: find}), binaryLimits, nil
 	case PresetFull:
