@@ -208,6 +208,43 @@ func (g ProbGuesser) pick(p *Position, probs []float64, method string, cell int,
 // lookahead weighs the safest candidates one move ahead and returns the
 // best and the runner-up.
 func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64, cands []candidate) (best, runner candidate, err error) {
+	pool := g.pool(p.View, cands)
+	// A cell's score never exceeds its safety, and the pool is in order of
+	// probability: once a cell's safety is below the second best score so
+	// far, neither it nor any later cell can be best or runner-up, and they
+	// are not weighed (their score stays -1).
+	view := p.View.Clone()
+	top := [2]float64{-1, -1}
+	for k := range pool {
+		c := &pool[k]
+		if 1-c.p < top[1]-probEps {
+			break
+		}
+		c.score, c.zero, err = weigh(ctx, view, probs, c.cell, g.Budget)
+		if err != nil {
+			return candidate{}, candidate{}, err
+		}
+		switch {
+		case c.score > top[0]:
+			top = [2]float64{c.score, top[0]}
+		case c.score > top[1]:
+			top[1] = c.score
+		}
+	}
+	sortByScore(pool)
+	runner = candidate{cell: -1}
+	if len(pool) > 1 {
+		runner = pool[1]
+	}
+	return pool[0], runner, nil
+}
+
+// pool returns the candidates the lookahead weighs, in cands' order: the
+// Lookahead safest within candidateMargin of the lowest probability, of
+// which at most two are next to no hint (cells next to no hint are alike
+// but for their neighbours, so two of them, corners and edges first, stand
+// for all).
+func (g ProbGuesser) pool(v *game.Puzzle, cands []candidate) []candidate {
 	pmin := cands[0].p
 	var pool []candidate
 	interior := 0
@@ -215,9 +252,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64
 		if len(pool) == g.Lookahead || c.p > pmin+candidateMargin {
 			break
 		}
-		// Cells next to no hint are alike but for their neighbours: two of
-		// them (corners and edges first) stand for all.
-		if isInterior(p.View, c.cell) {
+		if isInterior(v, c.cell) {
 			if interior == 2 {
 				continue
 			}
@@ -225,14 +260,12 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64
 		}
 		pool = append(pool, c)
 	}
-	view := p.View.Clone()
-	for k := range pool {
-		c := &pool[k]
-		c.score, c.zero, err = weigh(ctx, view, probs, c.cell, g.Budget)
-		if err != nil {
-			return candidate{}, candidate{}, err
-		}
-	}
+	return pool
+}
+
+// sortByScore orders weighed candidates: higher score, then lower
+// probability, then likelier 0, then fewer neighbours.
+func sortByScore(pool []candidate) {
 	slices.SortStableFunc(pool, func(x, y candidate) int {
 		if d := cmpProb(y.score, x.score); d != 0 {
 			return d
@@ -245,11 +278,6 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64
 		}
 		return cmp.Compare(x.nbrs, y.nbrs)
 	})
-	runner = candidate{cell: -1}
-	if len(pool) > 1 {
-		runner = pool[1]
-	}
-	return pool[0], runner, nil
 }
 
 // isInterior reports whether no neighbour of cell i is revealed.

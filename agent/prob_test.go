@@ -396,3 +396,60 @@ func TestGuessDetail(t *testing.T) {
 		}
 	}
 }
+
+// TestLookaheadPruning checks that skipping the cells that cannot beat the
+// runner-up changes nothing: on random positions the lookahead picks the
+// same best cell and runner-up, with the same scores, as weighing every
+// cell of its pool.
+func TestLookaheadPruning(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(21, 4))
+	g := DefaultGuesser()
+	pruned := 0
+	for i := range 120 {
+		p, _, err := game.Generate(6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), game.GenOptions{Reveal: 0.15 + 0.3*rng.Float64()}, int64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs, err := kb.Probabilities(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := positionFor(p, uint64(i))
+		cands := g.rank(pos, probs)
+		if len(cands) < 2 {
+			continue
+		}
+		best, runner, err := g.lookahead(ctx, pos, probs, cands)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := g.pool(p, cands)
+		view := p.Clone()
+		for k := range all {
+			if all[k].score, all[k].zero, err = weigh(ctx, view, probs, all[k].cell, g.Budget); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sortByScore(all)
+		if best.cell != all[0].cell || best.score != all[0].score {
+			t.Errorf("position %d: best %d (%v); weighing all gives %d (%v)\n%s", i, best.cell, best.score, all[0].cell, all[0].score, p)
+		}
+		if len(all) > 1 && (runner.cell != all[1].cell || runner.score != all[1].score) {
+			t.Errorf("position %d: runner-up %d (%v); weighing all gives %d (%v)", i, runner.cell, runner.score, all[1].cell, all[1].score)
+		}
+		if !p.Equal(view) {
+			t.Fatalf("position %d: weigh left the view changed", i)
+		}
+		for _, c := range all[1:] {
+			if 1-c.p < all[1].score-probEps {
+				pruned++
+				break
+			}
+		}
+	}
+	if pruned == 0 {
+		t.Errorf("no position had a cell to prune: the test checks nothing")
+	}
+	t.Logf("%d positions had cells the lookahead skips", pruned)
+}
