@@ -215,10 +215,11 @@ type Position struct {
 
 	SATCalls int // calls of the SAT step so far
 
-	acted      int  // KB0 literals already turned into moves
-	totalAdded bool // the global count is in the KB
-	closed     int  // Unknown cells in View
-	flagged    int  // Flagged cells in View
+	cache      *kb.Cache // counted components, shared by the game's analyses
+	acted      int       // KB0 literals already turned into moves
+	totalAdded bool      // the global count is in the KB
+	closed     int       // Unknown cells in View
+	flagged    int       // Flagged cells in View
 }
 
 // Unknown returns the number of cells neither open nor flagged.
@@ -271,6 +272,10 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		p.View = &game.Puzzle{Board: b, Cells: make([]game.Cell, b.Len())}
 	}
 	p.View.Mines = g.Level().Mines
+	if p.cache == nil {
+		p.cache = kb.NewCache()
+	}
+	p.cache.Reset()
 	clear(p.View.Cells)
 	p.closed, p.flagged, p.acted, p.totalAdded, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0
 	p.Rand = a.rng

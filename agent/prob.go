@@ -72,7 +72,7 @@ func (ProbGuesser) Name() string { return MethodProb }
 
 // Guess returns the cell to open and the runner-up.
 func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
-	a, err := kb.Analyze(ctx, p.View, g.Budget)
+	a, err := kb.AnalyzeCached(ctx, p.View, g.Budget, p.cache)
 	if errors.Is(err, kb.ErrBudget) {
 		return LocalGuesser{}.Guess(ctx, p)
 	}
@@ -220,7 +220,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64
 		if 1-c.p < top[1]-probEps {
 			break
 		}
-		c.score, c.zero, err = weigh(ctx, view, probs, c.cell, g.Budget)
+		c.score, c.zero, err = weigh(ctx, view, probs, c.cell, g.Budget, p.cache)
 		if err != nil {
 			return candidate{}, candidate{}, err
 		}
@@ -296,7 +296,7 @@ func isInterior(v *game.Puzzle, i int) bool {
 // with v revealed (1 when some cell is then proved safe). It also returns
 // the probability that the cell is a safe 0. view is scratch: the cell is
 // restored before weigh returns.
-func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, budget kb.Budget) (score, zero float64, err error) {
+func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, budget kb.Budget, cache *kb.Cache) (score, zero float64, err error) {
 	saved := view.Cells[cell]
 	defer func() { view.Cells[cell] = saved }()
 	var lns, next [9]float64
@@ -318,7 +318,7 @@ func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, bu
 	lo := math.Inf(-1)
 	for v := vlo; v <= vhi; v++ {
 		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		a, err := kb.Analyze(ctx, view, budget)
+		a, err := kb.AnalyzeCached(ctx, view, budget, cache)
 		if err != nil {
 			return 0, 0, err
 		}

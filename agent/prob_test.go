@@ -60,7 +60,7 @@ func position(t testing.TB, rows ...string) (*game.Puzzle, []int) {
 
 // positionFor returns a Position over v for a guesser.
 func positionFor(v *game.Puzzle, seed uint64) *Position {
-	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags()}
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), cache: kb.NewCache()}
 }
 
 func TestDeadPair(t *testing.T) {
@@ -427,7 +427,7 @@ func TestLookaheadPruning(t *testing.T) {
 		all := g.pool(p, cands)
 		view := p.Clone()
 		for k := range all {
-			if all[k].score, all[k].zero, err = weigh(ctx, view, probs, all[k].cell, g.Budget); err != nil {
+			if all[k].score, all[k].zero, err = weigh(ctx, view, probs, all[k].cell, g.Budget, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -48,12 +48,14 @@ const firstStates = 1 << 18
 // ErrBudget (wrapped) when a component's diagram outgrows the budget even
 // after shrinking, and with ctx's error when cancelled.
 func Analyze(ctx context.Context, p *game.Puzzle, budget Budget) (*Analysis, error) {
-	return analyze(ctx, p, budget, false)
+	return analyze(ctx, p, budget, false, nil)
 }
 
 // analyze is Analyze; with partial, components over budget are left
-// without a diagram and their totals are found by SAT instead.
-func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool) (*Analysis, error) {
+// without a diagram and their totals are found by SAT instead. Components
+// counted at the first attempt are looked up in, and added to, cache (which
+// may be nil).
+func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, cache *Cache) (*Analysis, error) {
 	sp, err := NewSplit(p)
 	if err != nil {
 		return nil, err
@@ -72,6 +74,16 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool) (
 		limit := maxStates
 		if !shrunk[co] {
 			limit = min(limit, firstStates)
+		}
+		if part, ok := cache.get(co); ok && !shrunk[co] && part.limit == limit {
+			a.parts = append(a.parts, co)
+			a.diagrams = append(a.diagrams, part.d)
+			a.flows = append(a.flows, part.fl)
+			a.totals = append(a.totals, part.totals)
+			if part.d.empty() {
+				return a, nil // this component alone has no solution
+			}
+			continue
 		}
 		d, err := buildDiagram(ctx, co, p.Board, limit)
 		if errors.Is(err, ErrBudget) && !shrunk[co] {
@@ -101,6 +113,9 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool) (
 		a.flows[c] = d.forward()
 		if a.totals[c], err = d.totals(ctx, a.flows[c]); err != nil {
 			return nil, err
+		}
+		if !shrunk[co] {
+			cache.put(co, countedPart{d: d, fl: a.flows[c], totals: a.totals[c], limit: limit})
 		}
 		if d.empty() {
 			return a, nil // this component alone has no solution

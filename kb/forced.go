@@ -45,7 +45,7 @@ func FindForced(ctx context.Context, p *game.Puzzle) (Forced, error) {
 }
 
 func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, error) {
-	a, err := analyze(ctx, p, budget, true)
+	a, err := analyze(ctx, p, budget, true, nil)
 	if err != nil {
 		return Forced{}, fmt.Errorf("kb: forced: %w", err)
 	}

@@ -81,7 +81,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 // possible totals, picks one per part that meets the count, and solves
 // each part under "exactly that many mines".
 func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, bool, error) {
-	a, err := analyze(ctx, p, budget, true)
+	a, err := analyze(ctx, p, budget, true, nil)
 	if err != nil {
 		return nil, false, fmt.Errorf("kb: solve: %w", err)
 	}
