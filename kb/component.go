@@ -2,6 +2,7 @@ package kb
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/minesat/minesat/game"
 )
@@ -64,10 +65,13 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 
 	// value: 0 undecided (or not an unknown cell), 1 mine, 2 safe.
 	const undecided, mine, safe = 0, 1, 2
-	value := make([]uint8, n)
-	need := make([]int32, n) // per hint: mines still to place among its undecided neighbours
-	free := make([]int32, n) // per hint: undecided unknown neighbours
-	var queue []int32        // hints to examine
+	sc := getSplitScratch(n)
+	defer splitScratchPool.Put(sc)
+	value := sc.value     // per cell
+	need := sc.need       // per hint: mines still to place among its undecided neighbours
+	free := sc.free       // per hint: undecided unknown neighbours
+	queue := sc.queue[:0] // hints to examine
+	defer func() { sc.queue = queue[:0] }()
 	for i, c := range p.Cells {
 		switch c.State {
 		case game.Flagged:
@@ -122,9 +126,9 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	}
 
 	// Union-find over undecided frontier cells, through hints.
-	sets := newUnionFind(n)
+	sets := sc.sets
 	find := sets.find
-	frontier := make([]bool, n)
+	frontier := sc.frontier
 	for h, c := range p.Cells {
 		if c.State != game.Revealed || free[h] == 0 {
 			continue
@@ -142,8 +146,8 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 			}
 		}
 	}
-	comp := make([]int32, n) // root -> component index+1
-	local := make([]int32, n)
+	comp := sc.comp // root -> component index+1
+	local := sc.local
 	for i, c := range p.Cells {
 		if c.State != game.Unknown {
 			continue
@@ -309,6 +313,45 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 		s.cons = append(s.cons, sc)
 	}
 	return subs, nil
+}
+
+// splitScratch is NewSplit's per-cell working memory, pooled: a lookahead
+// splits thousands of positions a second, and allocating these each time
+// cost more than the splitting.
+type splitScratch struct {
+	value       []uint8
+	need, free  []int32
+	comp, local []int32
+	frontier    []bool
+	sets        unionFind
+	queue       []int32
+}
+
+var splitScratchPool = sync.Pool{New: func() any { return new(splitScratch) }}
+
+// getSplitScratch returns scratch for n cells, every array cleared (sets
+// holding each element as its own root).
+func getSplitScratch(n int) *splitScratch {
+	sc := splitScratchPool.Get().(*splitScratch)
+	if cap(sc.value) < n {
+		*sc = splitScratch{
+			value: make([]uint8, n), need: make([]int32, n), free: make([]int32, n),
+			comp: make([]int32, n), local: make([]int32, n), frontier: make([]bool, n),
+			sets: make(unionFind, n), queue: sc.queue,
+		}
+	}
+	sc.value, sc.need, sc.free = sc.value[:n], sc.need[:n], sc.free[:n]
+	sc.comp, sc.local, sc.frontier, sc.sets = sc.comp[:n], sc.local[:n], sc.frontier[:n], sc.sets[:n]
+	clear(sc.value)
+	clear(sc.need)
+	clear(sc.free)
+	clear(sc.comp)
+	clear(sc.local)
+	clear(sc.frontier)
+	for i := range sc.sets {
+		sc.sets[i] = int32(i)
+	}
+	return sc
 }
 
 // unionFind is a disjoint-set forest over 0..n-1: each element's parent,
