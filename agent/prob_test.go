@@ -58,6 +58,21 @@ func position(t testing.TB, rows ...string) (*game.Puzzle, []int) {
 	return p, mines
 }
 
+// randomPosition returns a puzzle from game.Generate and its exact mine
+// probabilities.
+func randomPosition(t testing.TB, rows, cols, mines int, reveal float64, seed int64) (*game.Puzzle, []float64) {
+	t.Helper()
+	p, _, err := game.Generate(rows, cols, mines, game.GenOptions{Reveal: reveal}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, err := kb.Probabilities(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, probs
+}
+
 // positionFor returns a Position over v for a guesser.
 func positionFor(v *game.Puzzle, seed uint64) *Position {
 	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), cache: kb.NewCache()}
@@ -286,14 +301,7 @@ func TestProbGuesserPicks(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 9))
 	for i := range 150 {
-		p, _, err := game.Generate(5+rng.IntN(4), 5+rng.IntN(4), 4+rng.IntN(6), game.GenOptions{Reveal: 0.2 + 0.3*rng.Float64()}, int64(i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		probs, err := kb.Probabilities(ctx, p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, probs := randomPosition(t, 5+rng.IntN(4), 5+rng.IntN(4), 4+rng.IntN(6), 0.2+0.3*rng.Float64(), int64(i))
 		pmin := math.Inf(1)
 		for j, c := range p.Cells {
 			if c.State == game.Unknown {
@@ -407,14 +415,7 @@ func TestLookaheadPruning(t *testing.T) {
 	g := DefaultGuesser()
 	pruned := 0
 	for i := range 120 {
-		p, _, err := game.Generate(6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), game.GenOptions{Reveal: 0.15 + 0.3*rng.Float64()}, int64(i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		probs, err := kb.Probabilities(ctx, p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, probs := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), int64(i))
 		pos := positionFor(p, uint64(i))
 		cands := g.rank(pos, probs)
 		if len(cands) < 2 {
