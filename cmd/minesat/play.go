@@ -89,8 +89,9 @@ type playConfig struct {
 	trace    bool // play_trace.go
 	noColor  bool
 
-	lookahead int // agent.ProbGuesser.Lookahead
-	endgame   int // agent.ProbGuesser.Endgame
+	guesser   string // exact or local
+	lookahead int    // agent.ProbGuesser.Lookahead
+	endgame   int    // agent.ProbGuesser.Endgame
 }
 
 // levelRun is one level's games and their tally.
@@ -199,6 +200,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe, the best opening under zero)")
 	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat or full")
 	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
+	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full guesses: exact (exact probabilities, with --lookahead and --endgame) or local (the lowest local estimate, the old provisional rule)")
 	fs.IntVar(&cfg.lookahead, "lookahead", agent.DefaultLookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
 	fs.IntVar(&cfg.endgame, "endgame", agent.DefaultEndgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), "games played in parallel")
@@ -229,6 +231,8 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		return cfg, false, usageErrorf("play: --games %d: want at least 1", cfg.games)
 	case cfg.workers <= 0:
 		return cfg, false, usageErrorf("play: --workers %d: want at least 1", cfg.workers)
+	case cfg.guesser != "exact" && cfg.guesser != "local":
+		return cfg, false, usageErrorf("play: --guesser %q: want exact or local", cfg.guesser)
 	case cfg.lookahead < 0:
 		return cfg, false, usageErrorf("play: --lookahead %d: want 0 or more", cfg.lookahead)
 	case cfg.endgame < 0 || cfg.endgame > agent.MaxEndgame:
@@ -247,8 +251,11 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 // planPlay checks every level against its rules and first click, and
 // builds the agents' options.
 func planPlay(cfg playConfig) ([]*levelRun, error) {
-	opts := []agent.Option{agent.WithStrategy(cfg.strategy),
-		agent.WithGuesser(agent.ProbGuesser{Lookahead: cfg.lookahead, Endgame: cfg.endgame})}
+	var guesser agent.Guesser = agent.ProbGuesser{Lookahead: cfg.lookahead, Endgame: cfg.endgame}
+	if cfg.guesser == "local" {
+		guesser = agent.LocalGuesser{}
+	}
+	opts := []agent.Option{agent.WithStrategy(cfg.strategy), agent.WithGuesser(guesser)}
 	if cfg.noGuess {
 		opts = append(opts, agent.WithNoGuess())
 	}

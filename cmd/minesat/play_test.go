@@ -43,6 +43,10 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"unplayable level", []string{"--level", "3x3/9", "--rules", "zero"}, "cannot be played under rules zero"},
 		{"argument", []string{"easy"}, `unexpected argument "easy"`},
 		{"plot name", []string{"--plot", "out.pdf"}, "want a .svg or .png"},
+		{"guesser", []string{"--guesser", "psychic"}, `--guesser "psychic": want exact or local`},
+		{"lookahead", []string{"--lookahead", "-1"}, "--lookahead -1: want 0 or more"},
+		{"endgame", []string{"--endgame", "-1"}, "--endgame -1: want 0 to 10000"},
+		{"endgame too large", []string{"--endgame", "10001"}, "--endgame 10001: want 0 to 10000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,6 +221,48 @@ func TestPlayRecordProbs(t *testing.T) {
 	}
 	if guesses == 0 {
 		t.Errorf("40 beginner games made no guess")
+	}
+}
+
+// TestPlayGuesser plays the same games with each guesser and its
+// settings: every run is sound and replays, and the guessers' records name
+// their methods in the trace, so each flag reaches the agent.
+func TestPlayGuesser(t *testing.T) {
+	won := map[string]string{}
+	for _, args := range [][]string{
+		{"--guesser", "local"},
+		{"--lookahead", "0", "--endgame", "0"},
+		{},
+	} {
+		name := strings.Join(args, " ")
+		r := runCmd(t, "", nil, append([]string{"play", "--level", "beginner", "--games", "300", "--seed", "4", "--format", "json"}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, r.code, r.err)
+		}
+		var s playSummary
+		if err := json.Unmarshal([]byte(r.out), &s); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if s.Won+s.Lost+s.Stuck != 300 || s.Stuck != 0 {
+			t.Errorf("%s: %+v", name, s)
+		}
+		won[name] = strconv.Itoa(s.Won)
+	}
+	if won["--guesser local"] == won[""] && won["--lookahead 0 --endgame 0"] == won[""] {
+		t.Errorf("every guesser won the same games (%v): the flags do not reach the agent", won)
+	}
+	t.Logf("wins of 300: %v", won)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--guesser", "local"}, "(local estimate)"},
+		{[]string{"--lookahead", "0", "--endgame", "0"}, "(exact probability)"},
+	} {
+		r := runCmd(t, "", nil, append([]string{"play", "--trace", "--level", "expert", "--seed", "2", "--no-color"}, tc.args...)...)
+		if !strings.Contains(r.out, tc.want) {
+			t.Errorf("trace with %v never says %q", tc.args, tc.want)
+		}
 	}
 }
 
