@@ -64,7 +64,7 @@ const (
 	MethodProb      = "exact probability"
 	MethodLookahead = "exact probability, one move ahead"
 	MethodEndgame   = "endgame search"
-	MethodFiftyFift = "exact probability, unavoidable 50/50"
+	MethodFiftyFifty = "exact probability, unavoidable 50/50"
 )
 
 // Name returns "exact probability".
@@ -103,7 +103,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 		}
 	}
 	if c, ok := deadPair(p.View, probs); ok {
-		return g.pick(p, probs, MethodFiftyFift, c, 0, -1, 0), nil
+		return g.pick(p, probs, MethodFiftyFifty, c, 0, -1, 0), nil
 	}
 	if g.Lookahead <= 0 || len(cands) == 1 {
 		return g.pick(p, probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
@@ -433,7 +433,7 @@ func (g Guess) Detail() string {
 		return fmt.Sprintf("survives this move and the next with chance %.3f%s", g.Score, runner)
 	case MethodEndgame:
 		return fmt.Sprintf("wins the game with chance %.3f, playing on perfectly over the layouts left%s", g.Score, runner)
-	case MethodFiftyFift:
+	case MethodFiftyFifty:
 		return "no other move will ever tell this cell from its partner, so the 50/50 is played now"
 	}
 	return ""

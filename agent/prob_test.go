@@ -335,7 +335,7 @@ func TestProbGuesserPicks(t *testing.T) {
 				if got.Score > 1-got.P+1e-12 {
 					t.Errorf("endgame win %v for a cell safe with chance %v", got.Score, 1-got.P)
 				}
-			case MethodFiftyFift:
+			case MethodFiftyFifty:
 				if math.Abs(got.P-0.5) > 1e-12 {
 					t.Errorf("50/50 guess with p %v", got.P)
 				}
@@ -395,7 +395,7 @@ func TestGuessDetail(t *testing.T) {
 		{Guess{Method: MethodLookahead, Score: 0.8, Runner: 3, RunnerScore: 0.75}, "survives this move and the next with chance 0.800; runner-up 0.750"},
 		{Guess{Method: MethodLookahead, Score: 0.8, Runner: -1}, "survives this move and the next with chance 0.800"},
 		{Guess{Method: MethodEndgame, Score: 0.5, Runner: 1, RunnerScore: 0.25}, "wins the game with chance 0.500, playing on perfectly over the layouts left; runner-up 0.250"},
-		{Guess{Method: MethodFiftyFift, Runner: -1}, "no other move will ever tell this cell from its partner, so the 50/50 is played now"},
+		{Guess{Method: MethodFiftyFifty, Runner: -1}, "no other move will ever tell this cell from its partner, so the 50/50 is played now"},
 		{Guess{Method: MethodProb, Runner: 2}, ""},
 		{Guess{Method: LocalGuesser{}.Name(), Runner: 2}, ""},
 	} {
