@@ -61,9 +61,9 @@ func DefaultGuesser() ProbGuesser {
 
 // The Method of a ProbGuesser's guesses.
 const (
-	MethodProb      = "exact probability"
-	MethodLookahead = "exact probability, one move ahead"
-	MethodEndgame   = "endgame search"
+	MethodProb       = "exact probability"
+	MethodLookahead  = "exact probability, one move ahead"
+	MethodEndgame    = "endgame search"
 	MethodFiftyFifty = "exact probability, unavoidable 50/50"
 )
 
