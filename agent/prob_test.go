@@ -454,3 +454,18 @@ func TestLookaheadPruning(t *testing.T) {
 	}
 	t.Logf("%d positions had cells the lookahead skips", pruned)
 }
+
+// TestProbGuesserFallback forces every component over its counting budget:
+// the guesser must fall back to the local estimate and still pick a closed
+// cell.
+func TestProbGuesserFallback(t *testing.T) {
+	p, _ := randomPosition(t, 9, 9, 10, 0.3, 5)
+	g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: kb.Budget{MaxStates: 1}}
+	got, err := g.Guess(context.Background(), positionFor(p, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Method != (LocalGuesser{}).Name() || p.Cells[got.Cell].State != game.Unknown {
+		t.Errorf("over budget: guess %+v; want the local estimate's pick of a closed cell", got)
+	}
+}
