@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -216,6 +217,17 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	}
 	if fs.NArg() > 0 {
 		return cfg, false, usageErrorf("play: unexpected argument %q", fs.Arg(0))
+	}
+	if cfg.guesser == "local" {
+		var conflict error
+		fs.Visit(func(f *flag.Flag) {
+			if conflict == nil && (f.Name == "lookahead" || f.Name == "endgame") {
+				conflict = usageErrorf("play: --%s applies to --guesser exact, not local", f.Name)
+			}
+		})
+		if conflict != nil {
+			return cfg, false, conflict
+		}
 	}
 	cfg.levels = levels
 	if len(cfg.levels) == 0 {

@@ -47,6 +47,8 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"lookahead", []string{"--lookahead", "-1"}, "--lookahead -1: want 0 or more"},
 		{"endgame", []string{"--endgame", "-1"}, "--endgame -1: want 0 to 10000"},
 		{"endgame too large", []string{"--endgame", "10001"}, "--endgame 10001: want 0 to 10000"},
+		{"lookahead with the local guesser", []string{"--guesser", "local", "--lookahead", "3"}, "--lookahead applies to --guesser exact, not local"},
+		{"endgame with the local guesser", []string{"--endgame", "5", "--guesser", "local"}, "--endgame applies to --guesser exact, not local"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
