@@ -117,6 +117,7 @@ type playSummary struct {
 	Rules          string     `json:"rules"`
 	First          string     `json:"first"`
 	Strategy       string     `json:"strategy"`
+	Guesser        string     `json:"guesser,omitempty"` // how full guesses, e.g. "exact, lookahead 8, endgame 40"; empty when it never guesses
 	NoGuess        bool       `json:"no_guess"`
 	Games          int        `json:"games"`
 	Won            int        `json:"won"`
@@ -258,6 +259,18 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		}
 	}
 	return cfg, false, nil
+}
+
+// defaultGuesserName is guesserName with the default flags; the text table
+// names the guesser only when it is another.
+var defaultGuesserName = playConfig{guesser: "exact", lookahead: agent.DefaultLookahead, endgame: agent.DefaultEndgame}.guesserName()
+
+// guesserName says how the full strategy guesses under cfg.
+func (cfg playConfig) guesserName() string {
+	if cfg.guesser == "local" {
+		return "local estimate"
+	}
+	return fmt.Sprintf("exact, lookahead %d, endgame %d", cfg.lookahead, cfg.endgame)
 }
 
 // planPlay checks every level against its rules and first click, and
@@ -441,6 +454,9 @@ func (r *levelRun) summary(cfg playConfig) playSummary {
 		Rules: r.rules.String(), First: "none", Strategy: cfg.strategy, NoGuess: cfg.noGuess,
 		Games: r.games, Won: r.won, Lost: r.lost, Stuck: r.stuck,
 	}
+	if cfg.strategy == agent.PresetFull && !cfg.noGuess {
+		s.Guesser = cfg.guesserName()
+	}
 	if r.hasFirst {
 		s.First = r.first.String()
 	}
@@ -475,6 +491,9 @@ func writePlaySummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.D
 		strategy := s.Strategy
 		if s.NoGuess {
 			strategy += " (no guess)"
+		}
+		if s.Guesser != "" && s.Guesser != defaultGuesserName {
+			strategy += " (" + s.Guesser + ")"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.3f\n",
 			s.Level, s.Rules, s.First, strategy, s.Games, s.Won, s.Lost, s.Stuck,

@@ -248,7 +248,29 @@ func TestPlayGuesser(t *testing.T) {
 		if s.Won+s.Lost+s.Stuck != 300 || s.Stuck != 0 {
 			t.Errorf("%s: %+v", name, s)
 		}
+		wantGuesser := map[string]string{
+			"--guesser local":           "local estimate",
+			"--lookahead 0 --endgame 0": "exact, lookahead 0, endgame 0",
+			"":                          "exact, lookahead 8, endgame 40",
+		}[name]
+		if s.Guesser != wantGuesser {
+			t.Errorf("%s: guesser %q; want %q", name, s.Guesser, wantGuesser)
+		}
 		won[name] = strconv.Itoa(s.Won)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--guesser", "local"}, " full (local estimate) "},
+		{[]string{"--lookahead", "2"}, " full (exact, lookahead 2, endgame 40) "},
+		{nil, " full "},
+		{[]string{"--no-guess"}, " full (no guess) "},
+	} {
+		r := runCmd(t, "", nil, append([]string{"play", "--level", "beginner", "--games", "5"}, tc.args...)...)
+		if !strings.Contains(r.out, tc.want) || (tc.args == nil && strings.Contains(r.out, "(exact")) {
+			t.Errorf("play %v: table lacks %q:\n%s", tc.args, tc.want, r.out)
+		}
 	}
 	if won["--guesser local"] == won[""] && won["--lookahead 0 --endgame 0"] == won[""] {
 		t.Errorf("every guesser won the same games (%v): the flags do not reach the agent", won)
