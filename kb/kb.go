@@ -361,14 +361,20 @@ func (k *KB) litsOf(id int32) []Lit {
 }
 
 // live compacts list in place, dropping dead clause ids, and returns it.
+// A list with no dead id is returned as it is, without writing to it.
 func (k *KB) live(list []int32) []int32 {
-	out := list[:0]
-	for _, id := range list {
-		if k.cls[id].alive {
-			out = append(out, id)
+	for i, id := range list {
+		if !k.cls[id].alive {
+			out := list[:i]
+			for _, id := range list[i+1:] {
+				if k.cls[id].alive {
+					out = append(out, id)
+				}
+			}
+			return out
 		}
 	}
-	return out
+	return list
 }
 
 // settle puts l in KB0 with the clause that forced it (noClause when
