@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/minesat/minesat/backtrack"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
 )
@@ -128,6 +129,8 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		switch {
 		case searched && errors.Is(err, context.DeadlineExceeded) && f.timeout > 0:
 			return budgetError(fmt.Errorf("solve: %s: gave up after %d nodes (--timeout %v)", name, nodes, f.timeout))
+		case searched && errors.Is(err, backtrack.ErrBudget):
+			return budgetError(fmt.Errorf("solve: %s: gave up after %d nodes (--max-nodes %d)", name, nodes, f.bt.maxNodes))
 		case errors.Is(err, context.DeadlineExceeded) && f.timeout > 0:
 			return budgetError(fmt.Errorf("solve: %s: gave up after --timeout %v", name, f.timeout))
 		case errors.Is(err, context.Canceled):

@@ -135,3 +135,16 @@ func TestSolveBacktrackTimeout(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveBacktrackMaxNodes checks that an exhausted node budget names the
+// file and the budget, with exit 3, when solving and when counting.
+func TestSolveBacktrackMaxNodes(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "puzzles", "seed", "size8-b.txt")
+	for _, args := range [][]string{{}, {"--count"}} {
+		r := runCmd(t, "", nil, append(append([]string{"solve", "--method", "backtrack", "--max-nodes", "5"}, args...), file)...)
+		want := "minesat: solve: " + file + ": gave up after 5 nodes (--max-nodes 5)\n"
+		if r.code != exitBudget || r.err != want || r.out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 3 and %q", args, r.code, r.out, r.err, want)
+		}
+	}
+}
