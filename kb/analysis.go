@@ -75,27 +75,28 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, c
 		if !shrunk[co] {
 			limit = min(limit, firstStates)
 		}
-		if part, ok := cache.get(co); ok && !shrunk[co] && part.limit == limit {
-			a.parts = append(a.parts, co)
-			a.diagrams = append(a.diagrams, part.d)
-			a.flows = append(a.flows, part.fl)
-			a.totals = append(a.totals, part.totals)
-			if part.d.empty() {
-				return a, nil // this component alone has no solution
-			}
-			continue
+		// A component is counted once per cache: its diagram, forward counts
+		// and totals come from the cache when it holds them under this limit.
+		var part countedPart
+		cached := false
+		if !shrunk[co] {
+			part, cached = cache.get(co)
+			cached = cached && part.limit == limit
 		}
-		d, err := buildDiagram(ctx, co, p.Board, limit)
-		if errors.Is(err, ErrBudget) && !shrunk[co] {
-			subs, err := a.shrink(ctx, co)
-			if err != nil {
-				return nil, err
+		var err error
+		if !cached {
+			part.d, err = buildDiagram(ctx, co, p.Board, limit)
+			if errors.Is(err, ErrBudget) && !shrunk[co] {
+				subs, err := a.shrink(ctx, co)
+				if err != nil {
+					return nil, err
+				}
+				for _, s := range subs {
+					shrunk[s] = true
+				}
+				queue = append(subs, queue...)
+				continue
 			}
-			for _, s := range subs {
-				shrunk[s] = true
-			}
-			queue = append(subs, queue...)
-			continue
 		}
 		c := len(a.parts)
 		a.parts = append(a.parts, co)
@@ -109,15 +110,18 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, c
 		if err != nil {
 			return nil, err
 		}
-		a.diagrams[c] = d
-		a.flows[c] = d.forward()
-		if a.totals[c], err = d.totals(ctx, a.flows[c]); err != nil {
-			return nil, err
+		if !cached {
+			part.fl = part.d.forward()
+			if part.totals, err = part.d.totals(ctx, part.fl); err != nil {
+				return nil, err
+			}
+			if !shrunk[co] {
+				part.limit = limit
+				cache.put(co, part)
+			}
 		}
-		if !shrunk[co] {
-			cache.put(co, countedPart{d: d, fl: a.flows[c], totals: a.totals[c], limit: limit})
-		}
-		if d.empty() {
+		a.diagrams[c], a.flows[c], a.totals[c] = part.d, part.fl, part.totals
+		if part.d.empty() {
 			return a, nil // this component alone has no solution
 		}
 	}

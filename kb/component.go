@@ -348,9 +348,7 @@ func getSplitScratch(n int) *splitScratch {
 	clear(sc.comp)
 	clear(sc.local)
 	clear(sc.frontier)
-	for i := range sc.sets {
-		sc.sets[i] = int32(i)
-	}
+	sc.sets.reset()
 	return sc
 }
 
@@ -360,10 +358,15 @@ type unionFind []int32
 
 func newUnionFind(n int) unionFind {
 	u := make(unionFind, n)
+	u.reset()
+	return u
+}
+
+// reset makes every element its own root.
+func (u unionFind) reset() {
 	for i := range u {
 		u[i] = int32(i)
 	}
-	return u
 }
 
 // find returns x's root, halving the path on the way.
