@@ -23,10 +23,9 @@ import (
 // the same hint in all of them teaches nothing and is skipped. A 0 in the
 // real game also opens its neighbours, which the search does not model and
 // need not: they are safe in every layout of the 0's group, so the search
-// can open them at no risk and learns the same, and W is exact. (A version
-// grouping by all a cascade shows agreed with this one on every test
-// position.) Memoised on S, the search is bounded by endgameBudget evaluations; past
-// it, the guesser falls back to its lookahead.
+// can open them at no risk and learns the same, and W is exact. Memoised on
+// S, the search is bounded by endgameBudget evaluations; past it, the
+// guesser falls back to its lookahead.
 
 // endgameBudget bounds the positions one endgame search evaluates.
 const endgameBudget = 20000

@@ -12,11 +12,12 @@ import (
 	"github.com/minesat/minesat/kb"
 )
 
-// The defaults of ProbGuesser, the guesser of the "full" preset.
+// The defaults of ProbGuesser, the guesser of the "full" preset, and the
+// largest Endgame worth asking for: the search enumerates every layout.
 const (
-	DefaultLookahead = 8  // cells weighed one move ahead
-	DefaultEndgame   = 40 // layouts left at most for the exhaustive endgame search
-	MaxEndgame       = 10000
+	DefaultLookahead = 8     // cells weighed one move ahead
+	DefaultEndgame   = 40    // layouts left at most for the exhaustive endgame search
+	MaxEndgame       = 10000 // the most layouts an endgame search may enumerate
 )
 
 // candidateMargin bounds the cells the lookahead weighs: only those whose
@@ -98,21 +99,21 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 				return Guess{}, err
 			}
 			if ok {
-				return g.pick(p, probs, MethodEndgame, eg.cell, eg.win, eg.runner, eg.runnerWin), nil
+				return newGuess(probs, MethodEndgame, eg.cell, eg.win, eg.runner, eg.runnerWin), nil
 			}
 		}
 	}
 	if c, ok := deadPair(p.View, probs); ok {
-		return g.pick(p, probs, MethodFiftyFifty, c, 0, -1, 0), nil
+		return newGuess(probs, MethodFiftyFifty, c, 0, -1, 0), nil
 	}
 	if g.Lookahead <= 0 || len(cands) == 1 {
-		return g.pick(p, probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
+		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
 	}
 	best, runner, err := g.lookahead(ctx, p, probs, cands)
 	if err != nil {
 		return Guess{}, err
 	}
-	return g.pick(p, probs, MethodLookahead, best.cell, best.score, runner.cell, runner.score), nil
+	return newGuess(probs, MethodLookahead, best.cell, best.score, runner.cell, runner.score), nil
 }
 
 // candidate is a cell the guesser considers.
@@ -123,6 +124,8 @@ type candidate struct {
 	zero  float64 // probability of a safe 0, once weighed
 	score float64 // chance of surviving this move and the next, once weighed
 	tie   uint64  // random tie-break
+
+	interior bool // next to no hint
 }
 
 // rank returns the unknown cells worth considering, in order of preference
@@ -140,8 +143,8 @@ func (g ProbGuesser) rank(p *Position, probs []float64) []candidate {
 		if c.State != game.Unknown {
 			continue
 		}
-		cand := candidate{cell: i, p: probs[i], nbrs: len(b.Neighbors(i)), tie: p.Rand.Uint64(), score: -1}
-		if !isInterior(p.View, i) {
+		cand := candidate{cell: i, p: probs[i], nbrs: len(b.Neighbors(i)), tie: p.Rand.Uint64(), score: -1, interior: isInterior(p.View, i)}
+		if !cand.interior {
 			out = append(out, cand)
 			continue
 		}
@@ -194,10 +197,10 @@ func runnerOf(cands []candidate) int {
 	return cands[1].cell
 }
 
-// pick builds the Guess for cell, with the probabilities of every unknown
-// cell. score and runnerScore are the method's own measure, kept in the
-// Guess as Score and RunnerScore.
-func (g ProbGuesser) pick(p *Position, probs []float64, method string, cell int, score float64, runner int, runnerScore float64) Guess {
+// newGuess builds the Guess for cell, with the probabilities of every
+// unknown cell. score and runnerScore are the method's own measure, kept in
+// the Guess as Score and RunnerScore.
+func newGuess(probs []float64, method string, cell int, score float64, runner int, runnerScore float64) Guess {
 	out := Guess{Cell: cell, P: probs[cell], Runner: runner, Method: method, Probs: probs, Score: score, RunnerScore: runnerScore}
 	if runner >= 0 {
 		out.RunnerP = probs[runner]
@@ -208,7 +211,7 @@ func (g ProbGuesser) pick(p *Position, probs []float64, method string, cell int,
 // lookahead weighs the safest candidates one move ahead and returns the
 // best and the runner-up.
 func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64, cands []candidate) (best, runner candidate, err error) {
-	pool := g.pool(p.View, cands)
+	pool := g.pool(cands)
 	// A cell's score never exceeds its safety, and the pool is in order of
 	// probability: once a cell's safety is below the second best score so
 	// far, neither it nor any later cell can be best or runner-up, and they
@@ -244,7 +247,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64
 // which at most two are next to no hint (cells next to no hint are alike
 // but for their neighbours, so two of them, corners and edges first, stand
 // for all).
-func (g ProbGuesser) pool(v *game.Puzzle, cands []candidate) []candidate {
+func (g ProbGuesser) pool(cands []candidate) []candidate {
 	pmin := cands[0].p
 	var pool []candidate
 	interior := 0
@@ -252,7 +255,7 @@ func (g ProbGuesser) pool(v *game.Puzzle, cands []candidate) []candidate {
 		if len(pool) == g.Lookahead || c.p > pmin+candidateMargin {
 			break
 		}
-		if isInterior(v, c.cell) {
+		if c.interior {
 			if interior == 2 {
 				continue
 			}

@@ -425,7 +425,7 @@ func TestLookaheadPruning(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all := g.pool(p, cands)
+		all := g.pool(cands)
 		view := p.Clone()
 		for k := range all {
 			if all[k].score, all[k].zero, err = weigh(ctx, view, probs, all[k].cell, g.Budget, nil); err != nil {
