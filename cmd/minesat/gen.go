@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -42,8 +41,7 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 	if fs.NArg() > 0 {
 		return usageErrorf("gen: unexpected argument %q: gen takes only flags", fs.Arg(0))
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := setFlags(fs)
 
 	if *levelName != "" {
 		if set["rows"] || set["cols"] || set["mines"] {

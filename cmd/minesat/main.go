@@ -138,6 +138,13 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Exit codes: 0 success, 1 no solution or a game lost, 2 bad input or usage, 3 budget or time exhausted.")
 }
 
+// setFlags returns the names of the flags the command line set.
+func setFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // newFlagSet returns a FlagSet for a subcommand that reports errors instead of
 // exiting, and writes its usage to io.err (or io.out for -h).
 func newFlagSet(name, argsUsage, about string, io *stdio) *flag.FlagSet {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -220,14 +219,11 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		return cfg, false, usageErrorf("play: unexpected argument %q", fs.Arg(0))
 	}
 	if cfg.guesser == "local" {
-		var conflict error
-		fs.Visit(func(f *flag.Flag) {
-			if conflict == nil && (f.Name == "lookahead" || f.Name == "endgame") {
-				conflict = usageErrorf("play: --%s applies to --guesser exact, not local", f.Name)
+		set := setFlags(fs)
+		for _, name := range []string{"lookahead", "endgame"} {
+			if set[name] {
+				return cfg, false, usageErrorf("play: --%s applies to --guesser exact, not local", name)
 			}
-		})
-		if conflict != nil {
-			return cfg, false, conflict
 		}
 	}
 	cfg.levels = levels

@@ -41,9 +41,7 @@ func checkTraceFlags(fs *flag.FlagSet, cfg *playConfig) error {
 	if !cfg.trace {
 		return nil
 	}
-	gamesSet := false
-	fs.Visit(func(f *flag.Flag) { gamesSet = gamesSet || f.Name == "games" })
-	if gamesSet && cfg.games != 1 {
+	if setFlags(fs)["games"] && cfg.games != 1 {
 		return usageErrorf("play: --trace follows one game; drop --games %d", cfg.games)
 	}
 	cfg.games = 1
