@@ -161,18 +161,23 @@ func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*repla
 				return err
 			}
 		}
-		var rec game.Record
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+		// One parse of the line; the probabilities, kept raw, are decoded
+		// on their own so that their errors name their key.
+		var rl struct {
+			game.Record
+			Probs json.RawMessage `json:"probs"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &rl); err != nil {
 			return usageErrorf("replay: %s:%d: %w", name, line, err)
 		}
-		var extra struct {
-			Probs game.MoveProbs `json:"probs"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &extra); err != nil {
-			return usageErrorf("replay: %s:%d: key %q: %w", name, line, game.ProbsKey, err)
+		var probs game.MoveProbs
+		if len(rl.Probs) > 0 {
+			if err := json.Unmarshal(rl.Probs, &probs); err != nil {
+				return usageErrorf("replay: %s:%d: key %q: %w", name, line, game.ProbsKey, err)
+			}
 		}
 		num++
-		if err := fn(&replayGame{file: name, line: line, num: num, rec: rec, probs: extra.Probs}); err != nil {
+		if err := fn(&replayGame{file: name, line: line, num: num, rec: rl.Record, probs: probs}); err != nil {
 			return err
 		}
 	}
