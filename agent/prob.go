@@ -33,10 +33,10 @@ const candidateMargin = 0.1
 //  1. Endgame: when at most Endgame layouts remain, it enumerates them and
 //     searches the game tree exhaustively for the cell with the highest
 //     chance of winning the whole game (see endgame).
-//  2. Dead 50/50: two cells of which exactly one is a mine, that no other
-//     cell will ever tell apart (every hint around them sees only them, every
-//     other neighbour is a known mine), must be guessed sooner or later;
-//     it guesses one of them at once, which saves the lookahead's work.
+//  2. Pseudo 50/50: a cell that, whenever it is a mine, sits in a pair or
+//     a 2x2 block that no move can ever tell from its mirror image (see
+//     pseudoFiftyFifty). Its risk is one the game must take anyway, so the
+//     safest such cell is guessed at once.
 //  3. Lookahead: of the cells whose mine probability is within 0.1 of the
 //     lowest, the Lookahead safest (corners and edges first among equals)
 //     are weighed one move ahead: for each hint value the cell can show,
@@ -65,7 +65,7 @@ const (
 	MethodProb       = "exact probability"
 	MethodLookahead  = "exact probability, one move ahead"
 	MethodEndgame    = "endgame search"
-	MethodFiftyFifty = "exact probability, unavoidable 50/50"
+	MethodFiftyFifty = "exact probability, pseudo 50/50"
 )
 
 // Name returns "exact probability".
@@ -103,7 +103,11 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 			}
 		}
 	}
-	if c, ok := deadPair(p.View, probs); ok {
+	c, ok, err := pseudoFiftyFifty(ctx, p, probs, g.Budget)
+	if err != nil {
+		return Guess{}, err
+	}
+	if ok {
 		return newGuess(probs, MethodFiftyFifty, c, 0, -1, 0), nil
 	}
 	if g.Lookahead <= 0 || len(cands) == 1 {
@@ -360,68 +364,6 @@ func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, bu
 	return safe * weighted / sum, safe * math.Exp(lns[0]-lo) / sum, nil
 }
 
-// deadPair finds two unknown cells that hold exactly one mine and that no
-// move will ever tell apart: a hint sees them as its only undecided
-// neighbours with one mine left to place, every hint next to either sees no
-// other undecided cell, and their other closed neighbours are known mines.
-// Their mine probability is then exactly 1/2, now and after any other
-// move, so one of them must be guessed. It returns the first of the pair.
-func deadPair(v *game.Puzzle, probs []float64) (int, bool) {
-	b := v.Board
-	mine := func(j int) bool {
-		return v.Cells[j].State == game.Flagged || (v.Cells[j].State == game.Unknown && probs[j] == 1)
-	}
-	undecided := func(j int) bool { return v.Cells[j].State == game.Unknown && probs[j] != 0 && probs[j] != 1 }
-	// open returns the undecided neighbours of hint h (at most 3 are
-	// needed), and the mines h still needs.
-	open := func(h int) (cells []int, need int) {
-		need = int(v.Cells[h].Hint)
-		for _, j32 := range b.Neighbors(h) {
-			j := int(j32)
-			switch {
-			case mine(j):
-				need--
-			case undecided(j):
-				cells = append(cells, j)
-			}
-		}
-		return cells, need
-	}
-	for h, c := range v.Cells {
-		if c.State != game.Revealed {
-			continue
-		}
-		pair, need := open(h)
-		if len(pair) != 2 || need != 1 {
-			continue
-		}
-		dead := true
-		for _, x := range pair {
-			for _, j32 := range b.Neighbors(x) {
-				j := int(j32)
-				if j == pair[0] || j == pair[1] || mine(j) {
-					continue
-				}
-				if v.Cells[j].State != game.Revealed {
-					dead = false // a closed cell that may one day show a hint
-					break
-				}
-				if cells, _ := open(j); !slices.Equal(cells, pair) {
-					dead = false // a hint that ties x to other cells
-					break
-				}
-			}
-			if !dead {
-				break
-			}
-		}
-		if dead {
-			return pair[0], true
-		}
-	}
-	return -1, false
-}
-
 // Detail explains the method's own measure of the guess, beyond its
 // probability, in one line ("" when there is nothing to add): the chance of
 // surviving two moves for a lookahead, of winning the game for an endgame
@@ -437,7 +379,7 @@ func (g Guess) Detail() string {
 	case MethodEndgame:
 		return fmt.Sprintf("wins the game with chance %.3f, playing on perfectly over the layouts left%s", g.Score, runner)
 	case MethodFiftyFifty:
-		return "no other move will ever tell this cell from its partner, so the 50/50 is played now"
+		return "if this cell is a mine, no move will ever tell it from its mirror image: a 50/50 the game must take anyway, played now"
 	}
 	return ""
 }

@@ -1,0 +1,173 @@
+package agent
+
+import (
+	"context"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// A 50/50 shape is a set of closed cells with two mine placements that
+// every other cell sees alike, whatever the layout: once its flanks (the
+// cells next to some but not all of the shape) are all mines, nothing on
+// the board can ever tell the two placements apart, and one of them must
+// be guessed with chance 1/2. The shapes are a pair of neighbours (one
+// mine, either cell) and a 2x2 block (two mines, on either diagonal).
+//
+// A cell t is a pseudo 50/50 when every layout with a mine on t is such a
+// layout: t's shape is complete, with t a mine. If t is safe, it is safe;
+// if it is a mine, the game was lost to the shape's 50/50 sooner or later.
+// Guessing t now therefore risks nothing that the game would not risk
+// anyway, and what t shows when safe can only help: a pseudo 50/50 is
+// played before any other guess (D. Hill's solver does the same).
+
+// shape is one placement of a 50/50 shape around a cell t, as offsets
+// from t: t and mines hold mines, safe (the other placement) do not, and
+// flanks are the cells outside the shape that see a different number of
+// mines under the two placements.
+type shape struct {
+	mines, safe, flanks []game.Pos
+}
+
+// shapesAround holds, with t a mine, every 50/50 shape that holds t: the 8
+// pairs (the other cell safe), and the 4 blocks of 2x2 (t's diagonal
+// partner a mine, the other two safe).
+var shapesAround = buildShapes()
+
+func buildShapes() []shape {
+	var out []shape
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			if dr == 0 && dc == 0 {
+				continue
+			}
+			other := []game.Pos{{Row: dr, Col: dc}}
+			out = append(out, shape{safe: other, flanks: flanksOf([]game.Pos{{}}, other)})
+		}
+	}
+	for _, dr := range []int{-1, 1} {
+		for _, dc := range []int{-1, 1} {
+			diag := []game.Pos{{Row: dr, Col: dc}}
+			other := []game.Pos{{Row: dr}, {Col: dc}}
+			out = append(out, shape{mines: diag, safe: other, flanks: flanksOf(append([]game.Pos{{}}, diag...), other)})
+		}
+	}
+	return out
+}
+
+// flanksOf returns the cells outside a and b that see a different number
+// of cells of a than of b.
+func flanksOf(a, b []game.Pos) []game.Pos {
+	seen := func(x game.Pos, cells []game.Pos) (n int, in bool) {
+		for _, y := range cells {
+			in = in || x == y
+			if x != y && max(x.Row-y.Row, y.Row-x.Row) <= 1 && max(x.Col-y.Col, y.Col-x.Col) <= 1 {
+				n++
+			}
+		}
+		return n, in
+	}
+	var out []game.Pos
+	for r := -2; r <= 2; r++ {
+		for c := -2; c <= 2; c++ {
+			x := game.Pos{Row: r, Col: c}
+			na, ina := seen(x, a)
+			nb, inb := seen(x, b)
+			if !ina && !inb && na != nb {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// pseudoFiftyFifty returns the pseudo 50/50 of lowest mine probability,
+// if there is one. a is the analysis of p.View and probs its
+// probabilities.
+//
+// It looks only at shapes whose flanks are all known mines (or off the
+// board), where a 50/50 is about to close: a looser test, with one flank
+// still undecided, found the same guesses in 20,000 expert games at five
+// times the cost. The test is exact: in the position with t flagged, the
+// shape's mines must have probability 1 and its safe cells 0.
+func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget kb.Budget) (int, bool, error) {
+	v := p.View
+	b := v.Board
+	at := func(t int, d game.Pos) (int, bool) {
+		q := b.Pos(t)
+		q.Row, q.Col = q.Row+d.Row, q.Col+d.Col
+		if q.Row < 0 || q.Row >= b.Rows() || q.Col < 0 || q.Col >= b.Cols() {
+			return -1, false
+		}
+		return b.Index(q), true
+	}
+	known := func(j int) bool { // a known mine
+		return v.Cells[j].State == game.Flagged || (v.Cells[j].State == game.Unknown && probs[j] == 1)
+	}
+	undecided := func(j int) bool { return v.Cells[j].State == game.Unknown && probs[j] != 0 && probs[j] != 1 }
+	// closing returns the shapes around t whose flanks are all known mines
+	// and whose own cells are still open to either placement.
+	closing := func(t int) []shape {
+		var out []shape
+	shapes:
+		for _, s := range shapesAround {
+			for _, d := range s.flanks {
+				if j, ok := at(t, d); ok && !known(j) {
+					continue shapes
+				}
+			}
+			for _, d := range s.mines {
+				if j, ok := at(t, d); !ok || !undecided(j) && !known(j) {
+					continue shapes
+				}
+			}
+			for _, d := range s.safe {
+				if j, ok := at(t, d); !ok || !undecided(j) {
+					continue shapes
+				}
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	var view *game.Puzzle
+	best := -1
+	for t := range v.Cells {
+		if !undecided(t) || (best >= 0 && probs[t] >= probs[best]-probEps) {
+			continue
+		}
+		shapes := closing(t)
+		if len(shapes) == 0 {
+			continue
+		}
+		if view == nil {
+			view = v.Clone()
+		}
+		view.Cells[t] = game.Cell{State: game.Flagged}
+		a, err := kb.AnalyzeCached(ctx, view, budget, p.cache)
+		view.Cells[t] = v.Cells[t]
+		if err != nil {
+			return 0, false, err
+		}
+		given, err := a.Probabilities(ctx) // with t a mine
+		if err != nil {
+			return 0, false, err
+		}
+		for _, s := range shapes {
+			forced := true
+			for _, d := range s.mines {
+				j, _ := at(t, d)
+				forced = forced && given[j] == 1
+			}
+			for _, d := range s.safe {
+				j, _ := at(t, d)
+				forced = forced && given[j] == 0
+			}
+			if forced {
+				best = t
+				break
+			}
+		}
+	}
+	return best, best >= 0, nil
+}

@@ -1,0 +1,253 @@
+package agent
+
+import (
+	"context"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// TestShapes checks each 50/50 shape on an open board, with its flanks
+// mines: the two placements give every cell outside the shape and its
+// flanks the same hint, and every flank a different one (a flank is
+// exactly a cell that could tell the placements apart).
+func TestShapes(t *testing.T) {
+	b, err := game.NewBoard(9, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(d game.Pos) int { return b.Index(game.Pos{Row: 4 + d.Row, Col: 4 + d.Col}) }
+	flanks := map[int]int{} // shapes by their number of flanks
+	for _, s := range shapesAround {
+		flanks[len(s.flanks)]++
+		// hints returns every cell's count of mines under one placement.
+		hints := func(placement []game.Pos) []int {
+			m := make([]bool, b.Len())
+			for _, d := range append(placement, s.flanks...) {
+				m[at(d)] = true
+			}
+			h := make([]int, b.Len())
+			for i := range h {
+				for _, j := range b.Neighbors(i) {
+					if m[j] {
+						h[i]++
+					}
+				}
+			}
+			return h
+		}
+		a := hints(append([]game.Pos{{}}, s.mines...))
+		c := hints(slices.Clone(s.safe))
+		isFlank, inShape := map[int]bool{}, map[int]bool{at(game.Pos{}): true}
+		for _, d := range s.flanks {
+			isFlank[at(d)] = true
+		}
+		for _, d := range append(slices.Clone(s.mines), s.safe...) {
+			inShape[at(d)] = true
+		}
+		for i := range a {
+			if !inShape[i] && (a[i] != c[i]) != isFlank[i] {
+				t.Errorf("shape %v/%v: cell %v sees %d and %d mines, flank %v", s.mines, s.safe, b.Pos(i), a[i], c[i], isFlank[i])
+			}
+		}
+	}
+	// Pairs side by side, pairs on a diagonal, and blocks.
+	if want := map[int]int{6: 4, 10: 4, 4: 4}; !maps.Equal(flanks, want) {
+		t.Errorf("shapes by flanks %v; want %v", flanks, want)
+	}
+}
+
+func TestPseudoFiftyFifty(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string
+		want string  // the cell returned, or "" for none
+		p    float64 // its mine probability
+	}{
+		{"two cells behind a wall", []string{"*.", "oo", "oo"}, "(0,0)", 0.5},
+		{"the mine on the right", []string{".*", "oo", "oo"}, "(0,0)", 0.5},
+		{"vertical pair at the edge", []string{"*oo", ".oo"}, "(0,0)", 0.5},
+		{"a wall with a known mine beside it", []string{"*.F", "ooo", "ooo"}, "", 0}, // the right hint proves (0,1) safe
+		{"a closed neighbour may yet tell", []string{"*..", "oo.", "ooo"}, "", 0},
+		{"a hint ties them to a third cell", []string{"*..", "ooo", "ooo"}, "", 0},
+		// A 2x2 block in the corner, its far corner flagged: two mines on
+		// one diagonal or the other, and every hint sees one of each.
+		{"block", []string{"*.o", ".*o", "ooF"}, "(0,0)", 0.5},
+		// No hint at all, one mine in seven cells: if (0,0) holds it, only
+		// (0,1) could, and nothing but the two flagged flanks tells them
+		// apart. Not yet a 50/50, and never a worse one.
+		{"closing, not closed", []string{"*.F.", "..F.", "FFF."}, "(0,0)", 1.0 / 7},
+		{"on a 2x2 board every pair is one", []string{"*.", ".."}, "(0,0)", 0.25},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, _ := position(t, tc.rows...)
+			probs, err := kb.Probabilities(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, ok, err := pseudoFiftyFifty(context.Background(), positionFor(p, 1), probs, kb.Budget{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if ok {
+				got = p.Board.Pos(c).String()
+				if math.Abs(probs[c]-tc.p) > 1e-12 {
+					t.Errorf("cell %s has probability %v; want %v", got, probs[c], tc.p)
+				}
+			}
+			if got != tc.want {
+				t.Errorf("pseudoFiftyFifty = %q; want %q\n%s", got, tc.want, p)
+			}
+		})
+	}
+}
+
+// TestPseudoFiftyFiftyBrute checks pseudoFiftyFifty against the layouts of
+// random small positions, listed by brute force: it finds a cell exactly
+// when some cell t has a shape whose flanks are mines in every layout and
+// that holds, with t a mine, in every layout with t a mine; the cell it
+// returns is one of those, of lowest probability; and in every layout
+// with t a mine, the shape's other placement is a layout too, so the
+// 50/50 is real.
+func TestPseudoFiftyFiftyBrute(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(5, 5))
+	runs, found := 3000, 0
+	if testing.Short() {
+		runs = 600
+	}
+	for i := 0; i < runs; i++ {
+		p, cells, layouts := randomLayouts(t, rng, int64(i))
+		if len(layouts) == 0 || len(cells) > 14 {
+			continue
+		}
+		b := p.Board
+		at := func(x int, d game.Pos) int {
+			q := b.Pos(x)
+			q.Row, q.Col = q.Row+d.Row, q.Col+d.Col
+			if q.Row < 0 || q.Row >= b.Rows() || q.Col < 0 || q.Col >= b.Cols() {
+				return -1
+			}
+			return b.Index(q)
+		}
+		always := func(pred func(m []bool) bool, when func(m []bool) bool) bool {
+			for _, m := range layouts {
+				if when(m) && !pred(m) {
+					return false
+				}
+			}
+			return true
+		}
+		anyLayout := func(when func(m []bool) bool) bool { return !always(func([]bool) bool { return false }, when) }
+		isLayout := map[string]bool{}
+		key := func(m []bool) string {
+			k := make([]byte, len(m))
+			for j, x := range m {
+				if x {
+					k[j] = 1
+				}
+			}
+			return string(k)
+		}
+		for _, m := range layouts {
+			isLayout[key(m)] = true
+		}
+		pmin := 2.0
+		probs := make([]float64, b.Len())
+		for _, x := range cells {
+			n := 0
+			for _, m := range layouts {
+				if m[x] {
+					n++
+				}
+			}
+			probs[x] = float64(n) / float64(len(layouts))
+		}
+		for _, x := range cells {
+			mine := func(m []bool) bool { return m[x] }
+			if probs[x] == 0 || probs[x] == 1 {
+				continue
+			}
+		shapes:
+			for _, s := range shapesAround {
+				var ms, ss []int
+				for _, d := range s.mines {
+					if ms = append(ms, at(x, d)); ms[len(ms)-1] < 0 {
+						continue shapes
+					}
+				}
+				for _, d := range s.safe {
+					if ss = append(ss, at(x, d)); ss[len(ss)-1] < 0 || p.Cells[ss[len(ss)-1]].State != game.Unknown {
+						continue shapes
+					}
+				}
+				for _, d := range s.flanks {
+					if j := at(x, d); j >= 0 && !always(func(m []bool) bool { return m[j] }, func([]bool) bool { return true }) {
+						continue shapes
+					}
+				}
+				holds := func(m []bool) bool {
+					for _, j := range ms {
+						if !m[j] {
+							return false
+						}
+					}
+					for _, j := range ss {
+						if m[j] {
+							return false
+						}
+					}
+					return true
+				}
+				if !anyLayout(mine) || !always(holds, mine) {
+					continue
+				}
+				pmin = min(pmin, probs[x])
+				for _, m := range layouts {
+					if !m[x] {
+						continue
+					}
+					mirror := append([]bool(nil), m...)
+					mirror[x] = false
+					for _, j := range ms {
+						mirror[j] = false
+					}
+					for _, j := range ss {
+						mirror[j] = true
+					}
+					if !isLayout[key(mirror)] {
+						t.Fatalf("position %d: the mirror of a layout with %v a mine is no layout\n%s", i, b.Pos(x), p)
+					}
+				}
+				break
+			}
+		}
+		exact, err := kb.Probabilities(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok, err := pseudoFiftyFifty(ctx, positionFor(p, 1), exact, kb.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case ok != (pmin <= 1):
+			t.Errorf("position %d: found %v; brute force finds one: %v\n%s", i, ok, pmin <= 1, p)
+		case ok && math.Abs(probs[c]-pmin) > 1e-9:
+			t.Errorf("position %d: %v has probability %v; the lowest pseudo 50/50 has %v\n%s", i, b.Pos(c), probs[c], pmin, p)
+		}
+		if ok {
+			found++
+		}
+	}
+	if found < 20 {
+		t.Errorf("only %d positions had a pseudo 50/50: the test is too weak", found)
+	}
+	t.Logf("%d positions had a pseudo 50/50", found)
+}
