@@ -88,12 +88,12 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	if len(cands) == 0 {
 		return Guess{}, errors.New("agent: no unknown cell to guess")
 	}
+	lnAll, err := a.LogCount()
+	if err != nil {
+		return Guess{}, err
+	}
 	if g.Endgame > 0 {
-		lc, err := a.LogCount()
-		if err != nil {
-			return Guess{}, err
-		}
-		if lc <= math.Log(float64(g.Endgame))+1e-9 {
+		if lnAll <= math.Log(float64(g.Endgame))+1e-9 {
 			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget)
 			if err != nil {
 				return Guess{}, err
@@ -113,7 +113,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	if g.Lookahead <= 0 || len(cands) == 1 {
 		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
 	}
-	best, runner, err := g.lookahead(ctx, p, probs, cands)
+	best, runner, err := g.lookahead(ctx, p, probs, lnAll, cands)
 	if err != nil {
 		return Guess{}, err
 	}
@@ -213,21 +213,25 @@ func newGuess(probs []float64, method string, cell int, score float64, runner in
 }
 
 // lookahead weighs the safest candidates one move ahead and returns the
-// best and the runner-up.
-func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64, cands []candidate) (best, runner candidate, err error) {
+// best and the runner-up. lnAll is the log of the number of layouts.
+func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pool := g.pool(cands)
 	// A cell's score never exceeds its safety, and the pool is in order of
 	// probability: once a cell's safety is below the second best score so
 	// far, neither it nor any later cell can be best or runner-up, and they
 	// are not weighed (their score stays -1).
-	view := p.View.Clone()
+	//
+	// The same bound cuts a cell's weighing short: once the hint values
+	// left to count could not lift its score to the second best, it is
+	// dropped (see weigher.weigh).
+	w := weigher{view: p.View.Clone(), probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll}
 	top := [2]float64{-1, -1}
 	for k := range pool {
 		c := &pool[k]
 		if 1-c.p < top[1]-probEps {
 			break
 		}
-		c.score, c.zero, err = weigh(ctx, view, probs, c.cell, g.Budget, p.cache)
+		c.score, c.zero, err = w.weigh(ctx, c.cell, top[1]-probEps)
 		if err != nil {
 			return candidate{}, candidate{}, err
 		}
@@ -297,13 +301,30 @@ func isInterior(v *game.Puzzle, i int) bool {
 	return true
 }
 
-// weigh returns the chance of surviving a guess at cell (mine probability
-// probs[cell]) and the guess after it: the sum over the hint values v the cell can
-// show of P(safe, v) times the safety of the best next move in the position
-// with v revealed (1 when some cell is then proved safe). It also returns
-// the probability that the cell is a safe 0. view is scratch: the cell is
-// restored before weigh returns.
-func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, budget kb.Budget, cache *kb.Cache) (score, zero float64, err error) {
+// weigher weighs cells one move ahead in one position: view (scratch,
+// restored after each weighing) with mine probabilities probs and e^lnAll
+// layouts.
+type weigher struct {
+	view   *game.Puzzle
+	probs  []float64
+	budget kb.Budget
+	cache  *kb.Cache
+	lnAll  float64
+}
+
+// weigh returns the chance of surviving a guess at cell and the guess
+// after it: the sum over the hint values v the cell can show of P(safe, v)
+// times the safety of the best next move in the position with v revealed
+// (1 when some cell is then proved safe). It also returns the probability
+// that the cell is a safe 0.
+//
+// A score below bar is of no use to the caller: once the values counted so
+// far, with every value left counted as a sure next move, score below bar,
+// weigh stops and returns -1. It counts the likeliest values first, from
+// the expected number of mines around the cell outwards, so that the bound
+// bites early. The order changes no score: the sums run by value.
+func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero float64, err error) {
+	view, probs := w.view, w.probs
 	saved := view.Cells[cell]
 	defer func() { view.Cells[cell] = saved }()
 	var lns, next [9]float64
@@ -312,7 +333,7 @@ func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, bu
 	}
 	// The hint counts the known mines around the cell and at most its
 	// closed neighbours that are not known safe: other values need no count.
-	vlo, vhi := 0, 0
+	vlo, vhi, mean := 0, 0, 0.0
 	for _, j := range view.Board.Neighbors(cell) {
 		switch c := view.Cells[j]; {
 		case c.State == game.Flagged || (c.State == game.Unknown && probs[j] == 1):
@@ -320,12 +341,24 @@ func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, bu
 			vhi++
 		case c.State == game.Unknown && probs[j] != 0:
 			vhi++
+			mean += probs[j]
 		}
 	}
-	lo := math.Inf(-1)
+	safe := 1 - probs[cell]
+	lnSafe := w.lnAll + math.Log(safe) // layouts with the cell safe
+	var order []int                    // values, likeliest first (by distance from the mean)
 	for v := vlo; v <= vhi; v++ {
+		order = append(order, v)
+	}
+	centre := float64(vlo) + mean
+	slices.SortStableFunc(order, func(x, y int) int {
+		return cmp.Compare(math.Abs(float64(x)-centre), math.Abs(float64(y)-centre))
+	})
+	lo := math.Inf(-1)
+	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
+	for _, v := range order {
 		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		a, err := kb.AnalyzeCached(ctx, view, budget, cache)
+		a, err := kb.AnalyzeCached(ctx, view, w.budget, w.cache)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -336,20 +369,18 @@ func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, bu
 			return 0, 0, err
 		}
 		lo = max(lo, lns[v])
-		probs, err := a.Probabilities(ctx)
-		if err != nil {
-			return 0, 0, err
-		}
-		best := 0.0
-		for i, pr := range probs {
-			if view.Cells[i].State == game.Unknown {
-				best = max(best, 1-pr)
+		next[v] = 1
+		if len(a.Split.Safe) == 0 { // else propagation alone proves a cell safe
+			if next[v], err = bestSafety(ctx, a, view); err != nil {
+				return 0, 0, err
 			}
 		}
-		if best == 0 && a.Split.Puzzle.Unknowns() == 0 {
-			best = 1
+		pv := math.Exp(lns[v] - lnSafe)
+		counted += pv * next[v]
+		covered += pv
+		if safe*(counted+max(0, 1-covered)) < bar {
+			return -1, 0, nil
 		}
-		next[v] = best
 	}
 	if math.IsInf(lo, -1) {
 		return 0, 0, nil // the cell is a mine in every layout
@@ -360,8 +391,26 @@ func weigh(ctx context.Context, view *game.Puzzle, probs []float64, cell int, bu
 		sum += w
 		weighted += w * next[v]
 	}
-	safe := 1 - probs[cell]
 	return safe * weighted / sum, safe * math.Exp(lns[0]-lo) / sum, nil
+}
+
+// bestSafety returns the highest chance that an unknown cell of view is
+// safe, by a, the analysis of view; 1 when no unknown cell is left.
+func bestSafety(ctx context.Context, a *kb.Analysis, view *game.Puzzle) (float64, error) {
+	probs, err := a.Probabilities(ctx)
+	if err != nil {
+		return 0, err
+	}
+	best := 0.0
+	for i, pr := range probs {
+		if view.Cells[i].State == game.Unknown {
+			best = max(best, 1-pr)
+		}
+	}
+	if best == 0 && a.Split.Puzzle.Unknowns() == 0 {
+		best = 1
+	}
+	return best, nil
 }
 
 // Detail explains the method's own measure of the guess, beyond its

@@ -386,7 +386,7 @@ func TestLookaheadPruning(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 4))
 	g := DefaultGuesser()
-	pruned := 0
+	pruned, cut := 0, 0
 	for i := range 120 {
 		p, probs := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), int64(i))
 		pos := positionFor(p, uint64(i))
@@ -394,14 +394,23 @@ func TestLookaheadPruning(t *testing.T) {
 		if len(cands) < 2 {
 			continue
 		}
-		best, runner, err := g.lookahead(ctx, pos, probs, cands)
+		a, err := kb.Analyze(ctx, p, kb.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lnAll, err := a.LogCount()
+		if err != nil {
+			t.Fatal(err)
+		}
+		best, runner, err := g.lookahead(ctx, pos, probs, lnAll, cands)
 		if err != nil {
 			t.Fatal(err)
 		}
 		all := g.pool(cands)
 		view := p.Clone()
+		w := weigher{view: view, probs: probs, budget: g.Budget, lnAll: lnAll}
 		for k := range all {
-			if all[k].score, all[k].zero, err = weigh(ctx, view, probs, all[k].cell, g.Budget, nil); err != nil {
+			if all[k].score, all[k].zero, err = w.weigh(ctx, all[k].cell, math.Inf(-1)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -421,11 +430,23 @@ func TestLookaheadPruning(t *testing.T) {
 				break
 			}
 		}
+		for _, c := range all[2:] {
+			if 1-c.p < all[1].score-probEps {
+				continue
+			}
+			score, _, err := w.weigh(ctx, c.cell, all[1].score-probEps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if score == -1 {
+				cut++
+			}
+		}
 	}
-	if pruned == 0 {
-		t.Errorf("no position had a cell to prune: the test checks nothing")
+	if pruned == 0 || cut == 0 {
+		t.Errorf("%d positions with a cell to skip, %d weighings cut short: the test checks too little", pruned, cut)
 	}
-	t.Logf("%d positions had cells the lookahead skips", pruned)
+	t.Logf("%d positions had cells the lookahead skips; %d weighings were cut short", pruned, cut)
 }
 
 // TestProbGuesserFallback forces every component over its counting budget:
