@@ -82,8 +82,7 @@ func flanksOf(a, b []game.Pos) []game.Pos {
 }
 
 // pseudoFiftyFifty returns the pseudo 50/50 of lowest mine probability,
-// if there is one. a is the analysis of p.View and probs its
-// probabilities.
+// if there is one; probs are the mine probabilities of p.View.
 //
 // It looks only at shapes whose flanks are all known mines (or off the
 // board), where a 50/50 is about to close: a looser test, with one flank
@@ -91,83 +90,112 @@ func flanksOf(a, b []game.Pos) []game.Pos {
 // times the cost. The test is exact: in the position with t flagged, the
 // shape's mines must have probability 1 and its safe cells 0.
 func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget kb.Budget) (int, bool, error) {
-	v := p.View
-	b := v.Board
-	at := func(t int, d game.Pos) (int, bool) {
-		q := b.Pos(t)
-		q.Row, q.Col = q.Row+d.Row, q.Col+d.Col
-		if q.Row < 0 || q.Row >= b.Rows() || q.Col < 0 || q.Col >= b.Cols() {
-			return -1, false
-		}
-		return b.Index(q), true
-	}
-	known := func(j int) bool { // a known mine
-		return v.Cells[j].State == game.Flagged || (v.Cells[j].State == game.Unknown && probs[j] == 1)
-	}
-	undecided := func(j int) bool { return v.Cells[j].State == game.Unknown && probs[j] != 0 && probs[j] != 1 }
-	// closing returns the shapes around t whose flanks are all known mines
-	// and whose own cells are still open to either placement.
-	closing := func(t int) []shape {
-		var out []shape
-	shapes:
-		for _, s := range shapesAround {
-			for _, d := range s.flanks {
-				if j, ok := at(t, d); ok && !known(j) {
-					continue shapes
-				}
-			}
-			for _, d := range s.mines {
-				if j, ok := at(t, d); !ok || !undecided(j) && !known(j) {
-					continue shapes
-				}
-			}
-			for _, d := range s.safe {
-				if j, ok := at(t, d); !ok || !undecided(j) {
-					continue shapes
-				}
-			}
-			out = append(out, s)
-		}
-		return out
-	}
-	var view *game.Puzzle
+	sh := shapes{p: p, probs: probs, budget: budget}
 	best := -1
-	for t := range v.Cells {
-		if !undecided(t) || (best >= 0 && probs[t] >= probs[best]-probEps) {
+	for t := range p.View.Cells {
+		if !sh.undecided(t) || (best >= 0 && probs[t] >= probs[best]-probEps) {
 			continue
 		}
-		shapes := closing(t)
-		if len(shapes) == 0 {
+		closing := sh.closing(t)
+		if len(closing) == 0 {
 			continue
 		}
-		if view == nil {
-			view = v.Clone()
-		}
-		view.Cells[t] = game.Cell{State: game.Flagged}
-		a, err := kb.AnalyzeCached(ctx, view, budget, p.cache)
-		view.Cells[t] = v.Cells[t]
+		given, err := sh.given(ctx, t)
 		if err != nil {
 			return 0, false, err
 		}
-		given, err := a.Probabilities(ctx) // with t a mine
-		if err != nil {
-			return 0, false, err
-		}
-		for _, s := range shapes {
-			forced := true
-			for _, d := range s.mines {
-				j, _ := at(t, d)
-				forced = forced && given[j] == 1
-			}
-			for _, d := range s.safe {
-				j, _ := at(t, d)
-				forced = forced && given[j] == 0
-			}
-			if forced {
+		for _, s := range closing {
+			if sh.forced(t, s, given) {
 				best = t
 				break
 			}
 		}
 	}
 	return best, best >= 0, nil
+}
+
+// shapes finds 50/50 shapes in a position with mine probabilities probs.
+type shapes struct {
+	p      *Position
+	probs  []float64
+	budget kb.Budget
+	view   *game.Puzzle // scratch, made on first use
+}
+
+// at returns the cell at offset d from t, if it is on the board.
+func (sh *shapes) at(t int, d game.Pos) (int, bool) {
+	b := sh.p.View.Board
+	q := b.Pos(t)
+	q.Row, q.Col = q.Row+d.Row, q.Col+d.Col
+	if q.Row < 0 || q.Row >= b.Rows() || q.Col < 0 || q.Col >= b.Cols() {
+		return -1, false
+	}
+	return b.Index(q), true
+}
+
+// known reports whether cell j is a known mine.
+func (sh *shapes) known(j int) bool {
+	c := sh.p.View.Cells[j]
+	return c.State == game.Flagged || (c.State == game.Unknown && sh.probs[j] == 1)
+}
+
+// undecided reports whether cell j is closed and may be either.
+func (sh *shapes) undecided(j int) bool {
+	return sh.p.View.Cells[j].State == game.Unknown && sh.probs[j] != 0 && sh.probs[j] != 1
+}
+
+// closing returns the shapes around t whose flanks are all known mines
+// and whose own cells are still open to either placement.
+func (sh *shapes) closing(t int) []shape {
+	var out []shape
+next:
+	for _, s := range shapesAround {
+		for _, d := range s.flanks {
+			if j, ok := sh.at(t, d); ok && !sh.known(j) {
+				continue next
+			}
+		}
+		for _, d := range s.mines {
+			if j, ok := sh.at(t, d); !ok || !sh.undecided(j) && !sh.known(j) {
+				continue next
+			}
+		}
+		for _, d := range s.safe {
+			if j, ok := sh.at(t, d); !ok || !sh.undecided(j) {
+				continue next
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// given returns the mine probabilities of the position with t flagged.
+func (sh *shapes) given(ctx context.Context, t int) ([]float64, error) {
+	if sh.view == nil {
+		sh.view = sh.p.View.Clone()
+	}
+	sh.view.Cells[t] = game.Cell{State: game.Flagged}
+	a, err := kb.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.cache)
+	sh.view.Cells[t] = sh.p.View.Cells[t]
+	if err != nil {
+		return nil, err
+	}
+	return a.Probabilities(ctx)
+}
+
+// forced reports whether shape s around t is forced, given the
+// probabilities with t a mine: its mines certain and its safe cells safe.
+func (sh *shapes) forced(t int, s shape, given []float64) bool {
+	for _, d := range s.mines {
+		if j, _ := sh.at(t, d); given[j] != 1 {
+			return false
+		}
+	}
+	for _, d := range s.safe {
+		if j, _ := sh.at(t, d); given[j] != 0 {
+			return false
+		}
+	}
+	return true
 }
