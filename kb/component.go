@@ -72,8 +72,11 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	free := sc.free       // per hint: undecided unknown neighbours
 	queue := sc.queue[:0] // hints to examine
 	defer func() { sc.queue = queue[:0] }()
+	unknowns := 0
 	for i, c := range p.Cells {
 		switch c.State {
+		case game.Unknown:
+			unknowns++
 		case game.Flagged:
 			sp.Flags++
 		case game.Revealed:
@@ -158,17 +161,10 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 		case value[i] == safe:
 			sp.Safe = append(sp.Safe, i)
 		case !frontier[i]:
-			isInterior := true
-			for _, j := range b.Neighbors(i) {
-				if p.Cells[j].State == game.Revealed {
-					isInterior = false
-					break
-				}
-			}
-			if !isInterior {
-				// Every hint around i is settled, so i is decided; a
-				// frontier cell never gets here.
-				panic("kb: undecided cell next to a settled hint")
+			// No hint is next to i: a hint next to an undecided cell
+			// counts it as free, and so made it a frontier cell.
+			if sp.Interior == nil {
+				sp.Interior = make([]int, 0, unknowns)
 			}
 			sp.Interior = append(sp.Interior, i)
 		default:
@@ -183,20 +179,27 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 		}
 	}
 	sp.Left -= len(sp.Mines)
+	slab := 0 // the constraints' variables share one allocation
+	for h, c := range p.Cells {
+		if c.State == game.Revealed {
+			slab += int(free[h])
+		}
+	}
+	vars := make([]int32, 0, slab)
 	for h, c := range p.Cells {
 		if c.State != game.Revealed || free[h] == 0 {
 			continue
 		}
 		var co *Component
-		con := compCon{hint: h, need: int(need[h])}
+		start := len(vars)
 		for _, j := range b.Neighbors(h) {
 			if p.Cells[j].State != game.Unknown || value[j] != undecided {
 				continue
 			}
 			co = sp.Components[comp[find(j)]-1]
-			con.vars = append(con.vars, local[j])
+			vars = append(vars, local[j])
 		}
-		co.cons = append(co.cons, con)
+		co.cons = append(co.cons, compCon{hint: h, need: int(need[h]), vars: vars[start:len(vars):len(vars)]})
 	}
 	return sp, nil
 }
