@@ -93,7 +93,7 @@ func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget 
 	sh := shapes{p: p, probs: probs, budget: budget}
 	best := -1
 	for t := range p.View.Cells {
-		if !sh.undecided(t) || (best >= 0 && probs[t] >= probs[best]-probEps) {
+		if !sh.undecided(t) || (best >= 0 && probs[t] >= probs[best]-probEps) || !sh.walled(t) {
 			continue
 		}
 		closing := sh.closing(t)
@@ -142,6 +142,22 @@ func (sh *shapes) known(j int) bool {
 // undecided reports whether cell j is closed and may be either.
 func (sh *shapes) undecided(j int) bool {
 	return sh.p.View.Cells[j].State == game.Unknown && sh.probs[j] != 0 && sh.probs[j] != 1
+}
+
+// walled reports whether t is on the edge of the board or next to a known
+// mine: every shape has a flank next to t, so only such a t can have a
+// closing shape. It is the cheap test before closing.
+func (sh *shapes) walled(t int) bool {
+	b := sh.p.View.Board
+	if len(b.Neighbors(t)) < 8 {
+		return true
+	}
+	for _, j := range b.Neighbors(t) {
+		if sh.known(int(j)) {
+			return true
+		}
+	}
+	return false
 }
 
 // closing returns the shapes around t whose flanks are all known mines

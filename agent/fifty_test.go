@@ -41,6 +41,9 @@ func TestShapes(t *testing.T) {
 			}
 			return h
 		}
+		if !slices.ContainsFunc(s.flanks, func(d game.Pos) bool { return max(d.Row, -d.Row) <= 1 && max(d.Col, -d.Col) <= 1 }) {
+			t.Errorf("shape %v/%v: no flank next to the cell, which walled relies on", s.mines, s.safe)
+		}
 		a := hints(append([]game.Pos{{}}, s.mines...))
 		c := hints(slices.Clone(s.safe))
 		isFlank, inShape := map[int]bool{}, map[int]bool{at(game.Pos{}): true}
