@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
@@ -101,6 +102,9 @@ func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget 
 			continue
 		}
 		given, err := sh.given(ctx, t)
+		if errors.Is(err, kb.ErrBudget) {
+			continue // too large to count: not shown to be one
+		}
 		if err != nil {
 			return 0, false, err
 		}

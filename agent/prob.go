@@ -47,7 +47,9 @@ const candidateMargin = 0.1
 //     opening), then to fewer neighbours, then at random.
 //  4. With Lookahead 0, the cell of lowest probability, ties broken as in 3.
 //
-// A component too large to count (kb.ErrBudget) falls back to LocalGuesser.
+// A component too large to count (kb.ErrBudget) falls back to LocalGuesser;
+// one in a position the lookahead weighs falls back to 4, and one in a
+// position the pseudo 50/50 test counts leaves that cell untested.
 type ProbGuesser struct {
 	Lookahead int       // cells weighed one move ahead; 0 for none
 	Endgame   int       // exhaustive search when at most this many layouts remain; 0 for never
@@ -114,6 +116,11 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
 	}
 	best, runner, err := g.lookahead(ctx, p, probs, lnAll, cands)
+	if errors.Is(err, kb.ErrBudget) {
+		// A position weighed has a component too large to count, though
+		// this one has none: guess as without lookahead.
+		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
+	}
 	if err != nil {
 		return Guess{}, err
 	}

@@ -452,6 +452,28 @@ func TestLookaheadPruning(t *testing.T) {
 // TestProbGuesserFallback forces every component over its counting budget:
 // the guesser must fall back to the local estimate and still pick a closed
 // cell.
+// TestProbGuesserBudgetAhead plays positions whose own components fit a
+// small budget while some position the guesser weighs or tests does not:
+// the guess must still be a closed cell, not an error.
+func TestProbGuesserBudgetAhead(t *testing.T) {
+	ctx := context.Background()
+	budget := kb.Budget{MaxStates: 256}
+	for _, seed := range []int64{26, 141, 171} { // found by search: weighing them exceeds the budget
+		p, _ := randomPosition(t, 16, 30, 99, 0.25, seed)
+		if _, err := kb.Analyze(ctx, p, budget); err != nil {
+			t.Fatalf("seed %d: the position itself is over budget: %v", seed, err)
+		}
+		g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: budget}
+		got, err := g.Guess(ctx, positionFor(p, 1))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if p.Cells[got.Cell].State != game.Unknown {
+			t.Errorf("seed %d: guessed %v, not a closed cell", seed, p.Board.Pos(got.Cell))
+		}
+	}
+}
+
 func TestProbGuesserFallback(t *testing.T) {
 	p, _ := randomPosition(t, 9, 9, 10, 0.3, 5)
 	g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: kb.Budget{MaxStates: 1}}
