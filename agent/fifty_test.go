@@ -254,3 +254,40 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 	}
 	t.Logf("%d positions had a pseudo 50/50", found)
 }
+
+// TestOddBoards plays whole games with the full preset on boards one cell
+// wide, nearly full of mines or nearly empty, where the 50/50 shapes, the
+// endgame search and the lookahead meet the board's edges everywhere:
+// every game must end won or lost, without error.
+func TestOddBoards(t *testing.T) {
+	a, err := New(WithStrategy(PresetFull))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for _, l := range []string{"1x2/1", "2x1/1", "1x5/2", "5x1/2", "2x2/1", "2x2/3", "3x3/8", "3x3/1", "1x30/10", "30x1/10", "2x30/20", "4x4/14", "6x6/20"} {
+		level, err := game.ParseLevel(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rules := range []game.Rules{game.RulesSeed, game.RulesSafe, game.RulesZero} {
+			for i := range 30 {
+				g, err := game.New(level, rules, game.GameSeed(3, i))
+				if err != nil {
+					continue // no room for a zero start, say
+				}
+				res, err := a.Play(context.Background(), g)
+				if err != nil {
+					t.Fatalf("%s %v game %d: %v", l, rules, i, err)
+				}
+				if res.Outcome != Won && res.Outcome != Lost {
+					t.Fatalf("%s %v game %d: outcome %v", l, rules, i, res.Outcome)
+				}
+				games++
+			}
+		}
+	}
+	if games < 500 {
+		t.Errorf("only %d games played", games)
+	}
+}
