@@ -32,6 +32,7 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -65,9 +66,20 @@ var commands = map[string]command{
 	"replay":  {"verify game records and write an HTML replay", runReplay},
 }
 
+// gcPercent is the garbage collector's target unless GOGC says otherwise.
+// A game's live heap is small (under 30 MB for play on expert) and its
+// garbage plentiful: collecting at 400% instead of Go's 100% plays expert
+// games about 15% faster (5,000 games on one worker, two runs side by
+// side: 10.72 and 9.52 s against 8.73 and 8.58 s), for a peak of 41-44 MB
+// instead of 26-27 MB.
+const gcPercent = 400
+
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("minesat: ")
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	io := &stdio{
 		in: os.Stdin, out: os.Stdout, err: os.Stderr,
