@@ -233,7 +233,7 @@ func (p *Position) MinesLeft() int { return p.View.Mines - p.flagged }
 // reason the KB gives for its literal.
 func (p *Position) Pending() []Move {
 	kb0 := p.KB.KB0()
-	var out []Move
+	out := make([]Move, 0, len(kb0)-p.acted)
 	for _, l := range kb0[p.acted:] {
 		i := l.Cell()
 		if p.View.Cells[i].State != game.Unknown {

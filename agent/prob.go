@@ -317,6 +317,8 @@ type weigher struct {
 	budget kb.Budget
 	cache  *kb.Cache
 	lnAll  float64
+
+	scratch []float64 // probabilities of the positions weighed, reused
 }
 
 // weigh returns the chance of surviving a guess at cell and the guess
@@ -378,7 +380,7 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 		lo = max(lo, lns[v])
 		next[v] = 1
 		if len(a.Split.Safe) == 0 { // else propagation alone proves a cell safe
-			if next[v], err = bestSafety(ctx, a, view); err != nil {
+			if next[v], err = w.bestSafety(ctx, a); err != nil {
 				return 0, 0, err
 			}
 		}
@@ -401,16 +403,17 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	return safe * weighted / sum, safe * math.Exp(lns[0]-lo) / sum, nil
 }
 
-// bestSafety returns the highest chance that an unknown cell of view is
-// safe, by a, the analysis of view; 1 when no unknown cell is left.
-func bestSafety(ctx context.Context, a *kb.Analysis, view *game.Puzzle) (float64, error) {
-	probs, err := a.Probabilities(ctx)
+// bestSafety returns the highest chance that an unknown cell of w.view is
+// safe, by a, the analysis of w.view; 1 when no unknown cell is left.
+func (w *weigher) bestSafety(ctx context.Context, a *kb.Analysis) (float64, error) {
+	probs, err := a.ProbabilitiesInto(ctx, w.scratch)
 	if err != nil {
 		return 0, err
 	}
+	w.scratch = probs
 	best := 0.0
 	for i, pr := range probs {
-		if view.Cells[i].State == game.Unknown {
+		if w.view.Cells[i].State == game.Unknown {
 			best = max(best, 1-pr)
 		}
 	}

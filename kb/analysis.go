@@ -301,6 +301,14 @@ func (a *Analysis) lnRho() float64 {
 // get NaN; cells unit propagation settles get exactly 0 or 1. A puzzle
 // with no solution gives ErrNoSolution.
 func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
+	return a.ProbabilitiesInto(ctx, nil)
+}
+
+// ProbabilitiesInto is Probabilities written into out when out has room
+// for every cell (a new slice otherwise); it returns the slice written.
+// It spares the allocation to callers that count many positions of one
+// board, such as a lookahead.
+func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]float64, error) {
 	if !a.feasible {
 		return nil, ErrNoSolution
 	}
@@ -318,10 +326,16 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kb: probabilities: %w", err)
 	}
-	out := make([]float64, len(sp.Puzzle.Cells))
+	if n := len(sp.Puzzle.Cells); cap(out) >= n {
+		out = out[:n]
+	} else {
+		out = make([]float64, n)
+	}
 	for i, c := range sp.Puzzle.Cells {
 		if c.State != game.Unknown {
 			out[i] = math.NaN()
+		} else {
+			out[i] = 0
 		}
 	}
 	for _, i := range sp.Mines {

@@ -17,6 +17,7 @@ func TestAnalyzeCached(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(8, 13))
 	cache := NewCache()
+	var buf []float64
 	analyses := 0
 	for i := range 60 {
 		rows, cols := 6+rng.IntN(10), 6+rng.IntN(20)
@@ -41,11 +42,11 @@ func TestAnalyzeCached(t *testing.T) {
 			cell := closed[rng.IntN(len(closed))]
 			for v := 0; v <= len(p.Board.Neighbors(cell)); v++ {
 				p.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-				sameAnalysis(t, ctx, p, cache)
+				sameAnalysis(t, ctx, p, cache, &buf)
 				analyses++
 			}
 			p.Cells[cell] = game.Cell{}
-			sameAnalysis(t, ctx, p, cache)
+			sameAnalysis(t, ctx, p, cache, &buf)
 			n := 0
 			for _, j := range p.Board.Neighbors(cell) {
 				if mine[j] {
@@ -61,8 +62,10 @@ func TestAnalyzeCached(t *testing.T) {
 	t.Logf("%d analyses, %d components reused", analyses, cache.hits)
 }
 
-// sameAnalysis checks AnalyzeCached with cache against Analyze on p.
-func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cache) {
+// sameAnalysis checks AnalyzeCached with cache against Analyze on p, and
+// ProbabilitiesInto, writing over *buf (left from earlier positions and
+// boards, larger or smaller), against Probabilities.
+func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cache, buf *[]float64) {
 	t.Helper()
 	want, err := Analyze(ctx, p, Budget{})
 	if err != nil {
@@ -88,9 +91,20 @@ func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cach
 	if err1 != nil || err2 != nil {
 		t.Fatalf("Probabilities: %v, %v", err1, err2)
 	}
+	into, err := got.ProbabilitiesInto(ctx, *buf)
+	if err != nil {
+		t.Fatalf("ProbabilitiesInto: %v", err)
+	}
+	if len(into) != len(pw) {
+		t.Fatalf("ProbabilitiesInto gives %d cells; want %d", len(into), len(pw))
+	}
+	*buf = into
 	for i := range pw {
 		if math.Float64bits(pg[i]) != math.Float64bits(pw[i]) {
 			t.Fatalf("cell %v: cached probability %v; Analyze %v\n%s", p.Board.Pos(i), pg[i], pw[i], p)
+		}
+		if math.Float64bits(into[i]) != math.Float64bits(pw[i]) {
+			t.Fatalf("cell %v: ProbabilitiesInto %v; Probabilities %v\n%s", p.Board.Pos(i), into[i], pw[i], p)
 		}
 	}
 }
