@@ -9,18 +9,19 @@ import (
 )
 
 // A 50/50 shape is a set of closed cells with two mine placements that
-// every other cell sees alike, whatever the layout: once its flanks (the
-// cells next to some but not all of the shape) are all mines, nothing on
-// the board can ever tell the two placements apart, and one of them must
-// be guessed with chance 1/2. The shapes are a pair of neighbours (one
-// mine, either cell) and a 2x2 block (two mines, on either diagonal).
+// every other cell sees alike once its flanks (the cells that would see a
+// different count under the two placements) are all mines: nothing on the
+// board can ever tell the placements apart, and one of them must be
+// guessed, with chance 1/2. The shapes are a pair of neighbours (one mine,
+// either cell) and a 2x2 block (two mines, on either diagonal).
 //
-// A cell t is a pseudo 50/50 when every layout with a mine on t is such a
-// layout: t's shape is complete, with t a mine. If t is safe, it is safe;
-// if it is a mine, the game was lost to the shape's 50/50 sooner or later.
-// Guessing t now therefore risks nothing that the game would not risk
-// anyway, and what t shows when safe can only help: a pseudo 50/50 is
-// played before any other guess (D. Hill's solver does the same).
+// A cell t is a pseudo 50/50 when every layout with a mine on t closes one
+// of its shapes, with t a mine. The mirror of each such layout, with t
+// safe, is a layout too, as likely. Over the two, the game must guess the
+// 50/50 sooner or later and lose half: exactly the chance that t is a mine.
+// Guessing t now loses that chance, no more, and what t shows when safe
+// can only help, so a pseudo 50/50 is played before any other guess (D.
+// Hill's solver does the same).
 
 // shape is one placement of a 50/50 shape around a cell t, as offsets
 // from t: t and mines hold mines, safe (the other placement) do not, and
