@@ -136,11 +136,12 @@ type KB struct {
 	kb0      []Lit    // settled literals in the order they settled
 	lits     []Lit    // arena of every clause's literals
 	cls      []clauseRec
-	occ      [][]int32 // per literal: ids of clauses containing it (may hold dead ids)
-	occShort [][]int32 // per literal: ids of clauses of at most limits.Short literals
-	occFirst [][]int32 // per literal: ids of clauses whose smallest literal it is
-	alive    int       // stored clauses
-	work     []int32   // ids of clauses not yet resolved against the KB, FIFO
+	occ      [][]int32    // per literal: ids of clauses containing it (may hold dead ids)
+	occShort [][]int32    // per literal: ids of clauses of at most limits.Short literals
+	occFirst [][]firstRef // per literal: the clauses whose smallest literal it is
+	firsts   int          // entries in occFirst, stale ones included
+	alive    int          // stored clauses
+	work     []int32      // ids of clauses not yet resolved against the KB, FIFO
 	workHead int
 	queue    []Lit // settled literals whose clauses are not yet simplified
 	scratch  []Lit
@@ -181,7 +182,7 @@ func (k *KB) Reset(b *game.Board) {
 	} else {
 		k.occ = make([][]int32, 2*n)
 		k.occShort = make([][]int32, 2*n)
-		k.occFirst = make([][]int32, 2*n)
+		k.occFirst = make([][]firstRef, 2*n)
 	}
 	for i := range k.occ {
 		k.occ[i] = k.occ[i][:0]
@@ -189,6 +190,7 @@ func (k *KB) Reset(b *game.Board) {
 		k.occFirst[i] = k.occFirst[i][:0]
 	}
 	k.alive = 0
+	k.firsts = 0
 	k.work = k.work[:0]
 	k.workHead = 0
 	k.queue = k.queue[:0]
@@ -412,6 +414,7 @@ func (k *KB) propagate() error {
 		}
 		k.occ[l] = k.occ[l][:0]
 		k.occShort[l] = k.occShort[l][:0]
+		k.firsts -= len(k.occFirst[l])
 		k.occFirst[l] = k.occFirst[l][:0]
 		nl := l.Not()
 		// Every clause holding -l shrinks. The list is detached first: the
@@ -419,6 +422,7 @@ func (k *KB) propagate() error {
 		list := k.occ[nl]
 		k.occ[nl] = nil
 		k.occShort[nl] = k.occShort[nl][:0]
+		k.firsts -= len(k.occFirst[nl])
 		k.occFirst[nl] = k.occFirst[nl][:0]
 		for _, id := range list {
 			if !k.cls[id].alive {
@@ -492,7 +496,10 @@ func (k *KB) add(c []Lit, o origin) error {
 	k.stats.Added++
 	k.removeSubsumedBy(id)
 	short := len(s) <= k.limits.Short
-	k.occFirst[s[0]] = append(k.occFirst[s[0]], id)
+	k.occFirst[s[0]] = append(k.occFirst[s[0]], firstRef{sig: sig, id: id, n: int32(len(s))})
+	if k.firsts++; k.firsts > 2*k.alive+256 {
+		k.compactFirsts()
+	}
 	for _, l := range k.litsOf(id) {
 		k.occ[l] = append(k.occ[l], id)
 		if short {
@@ -506,22 +513,47 @@ func (k *KB) add(c []Lit, o origin) error {
 // subsumed reports whether a stored clause is a subset of c. A subset of c
 // holds its own smallest literal, which is in c, so the candidates are the
 // clauses indexed under their smallest literal by occFirst, for each
-// literal of c: each stored clause is looked at once at most.
+// literal of c: each stored clause is looked at once at most. The index
+// holds each clause's length and signature, so that most candidates are
+// rejected without reading the clause; dead clauses stay in it until
+// compactFirsts.
 func (k *KB) subsumed(c []Lit, sig uint64) bool {
 	for _, l := range c {
-		list := k.live(k.occFirst[l])
-		k.occFirst[l] = list
-		for _, id := range list {
-			d := &k.cls[id]
-			if d.n > int32(len(c)) || d.sig&^sig != 0 {
+		for _, r := range k.occFirst[l] {
+			if r.n > int32(len(c)) || r.sig&^sig != 0 {
 				continue
 			}
-			if subset(k.lits[d.off:d.off+d.n], c) {
+			d := &k.cls[r.id]
+			if d.alive && subset(k.lits[d.off:d.off+d.n], c) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// firstRef is an entry of occFirst: a clause, with its length and
+// signature.
+type firstRef struct {
+	sig   uint64
+	id, n int32
+}
+
+// compactFirsts drops the dead clauses from occFirst. add calls it once
+// the entries outnumber twice the live clauses, so that its cost is
+// amortised over the adds.
+func (k *KB) compactFirsts() {
+	k.firsts = 0
+	for l, list := range k.occFirst {
+		out := list[:0]
+		for _, r := range list {
+			if k.cls[r.id].alive {
+				out = append(out, r)
+			}
+		}
+		k.occFirst[l] = out
+		k.firsts += len(out)
+	}
 }
 
 // removeSubsumedBy removes the stored clauses that clause id subsumes. A

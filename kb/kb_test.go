@@ -90,6 +90,18 @@ func check(t *testing.T, k *KB, mine []bool) {
 	if len(alive) != k.Len() {
 		t.Fatalf("Len() = %d, but %d clauses are alive", k.Len(), len(alive))
 	}
+	firsts := 0
+	for l, list := range k.occFirst {
+		firsts += len(list)
+		for _, r := range list {
+			if d := k.cls[r.id]; d.alive && (k.lits[d.off] != Lit(l) || r.n != d.n || r.sig != d.sig) {
+				t.Fatalf("occFirst of %s holds a stale entry for live clause %d", Lit(l).Format(k.board), r.id)
+			}
+		}
+	}
+	if firsts != k.firsts {
+		t.Fatalf("occFirst holds %d entries; the KB counts %d, for %d live clauses", firsts, k.firsts, k.alive)
+	}
 	for _, id := range alive {
 		c := k.litsOf(id)
 		if !Clause(c).Satisfied(mine) {
@@ -108,7 +120,8 @@ func check(t *testing.T, k *KB, mine []bool) {
 			if !slices.Contains(k.occ[l], id) {
 				t.Fatalf("clause %s missing from the occurrence list of %s", Clause(c).Format(k.board), l.Format(k.board))
 			}
-			if first := x == 0; first != slices.Contains(k.occFirst[l], id) {
+			ref := firstRef{sig: signature(c), id: id, n: int32(len(c))}
+			if first := x == 0; first != slices.Contains(k.occFirst[l], ref) {
 				t.Fatalf("clause %s: occFirst disagrees on %s", Clause(c).Format(k.board), l.Format(k.board))
 			}
 			if short := len(c) <= k.limits.Short; short != slices.Contains(k.occShort[l], id) {
