@@ -138,16 +138,8 @@ func (sh *shapes) at(t int, d game.Pos) (int, bool) {
 	return b.Index(q), true
 }
 
-// known reports whether cell j is a known mine.
-func (sh *shapes) known(j int) bool {
-	c := sh.p.View.Cells[j]
-	return c.State == game.Flagged || (c.State == game.Unknown && sh.probs[j] == 1)
-}
-
-// undecided reports whether cell j is closed and may be either.
-func (sh *shapes) undecided(j int) bool {
-	return sh.p.View.Cells[j].State == game.Unknown && sh.probs[j] != 0 && sh.probs[j] != 1
-}
+func (sh *shapes) known(j int) bool     { return knownMine(sh.p.View, sh.probs, j) }
+func (sh *shapes) undecided(j int) bool { return undecided(sh.p.View, sh.probs, j) }
 
 // walled reports whether t is on the edge of the board or next to a known
 // mine: every shape has a flank next to t, so only such a t can have a

@@ -298,6 +298,18 @@ func sortByScore(pool []candidate) {
 	})
 }
 
+// knownMine reports whether cell j of v is a known mine: flagged, or
+// closed with mine probability 1 (probs are v's).
+func knownMine(v *game.Puzzle, probs []float64, j int) bool {
+	c := v.Cells[j]
+	return c.State == game.Flagged || (c.State == game.Unknown && probs[j] == 1)
+}
+
+// undecided reports whether cell j of v is closed and may be either.
+func undecided(v *game.Puzzle, probs []float64, j int) bool {
+	return v.Cells[j].State == game.Unknown && probs[j] != 0 && probs[j] != 1
+}
+
 // isInterior reports whether no neighbour of cell i is revealed.
 func isInterior(v *game.Puzzle, i int) bool {
 	for _, j := range v.Board.Neighbors(i) {
@@ -344,11 +356,11 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	// closed neighbours that are not known safe: other values need no count.
 	vlo, vhi, mean := 0, 0, 0.0
 	for _, j := range view.Board.Neighbors(cell) {
-		switch c := view.Cells[j]; {
-		case c.State == game.Flagged || (c.State == game.Unknown && probs[j] == 1):
+		switch j := int(j); {
+		case knownMine(view, probs, j):
 			vlo++
 			vhi++
-		case c.State == game.Unknown && probs[j] != 0:
+		case undecided(view, probs, j):
 			vhi++
 			mean += probs[j]
 		}
