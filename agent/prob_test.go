@@ -79,41 +79,49 @@ func positionFor(v *game.Puzzle, seed uint64) *Position {
 }
 
 // naiveWin is W(S) of the endgame search written as plainly as possible:
-// no memo, no pruning, the layouts as explicit mine sets, hints counted on
-// the fly. It checks solveEndgame.
+// no memo, no pruning, no shortcuts, the layouts as explicit mine sets,
+// hints counted on the fly. It checks solveEndgame.
 func naiveWin(b *game.Board, cells []int, layouts [][]bool) float64 {
 	if len(layouts) == 1 {
 		return 1
 	}
 	best := 0.0
 	for _, x := range cells {
-		groups := map[int][][]bool{}
-		for _, m := range layouts {
-			if m[x] {
-				continue
-			}
-			h := 0
-			for _, j := range b.Neighbors(x) {
-				if m[j] {
-					h++
-				}
-			}
-			groups[h] = append(groups[h], m)
+		if w, ok := naiveOpen(b, cells, layouts, x); ok {
+			best = max(best, w)
 		}
-		safe := 0
-		for _, g := range groups {
-			safe += len(g)
-		}
-		if safe == 0 || (safe == len(layouts) && len(groups) == 1) {
-			continue
-		}
-		sum := 0.0
-		for _, g := range groups {
-			sum += float64(len(g)) * naiveWin(b, cells, g)
-		}
-		best = max(best, sum/float64(len(layouts)))
 	}
 	return best
+}
+
+// naiveOpen is the chance of winning by opening x first and playing on
+// perfectly, as naiveWin; ok is false when x teaches nothing.
+func naiveOpen(b *game.Board, cells []int, layouts [][]bool, x int) (float64, bool) {
+	groups := map[int][][]bool{}
+	for _, m := range layouts {
+		if m[x] {
+			continue
+		}
+		h := 0
+		for _, j := range b.Neighbors(x) {
+			if m[j] {
+				h++
+			}
+		}
+		groups[h] = append(groups[h], m)
+	}
+	safe := 0
+	for _, g := range groups {
+		safe += len(g)
+	}
+	if safe == 0 || (safe == len(layouts) && len(groups) == 1) {
+		return 0, false
+	}
+	sum := 0.0
+	for _, g := range groups {
+		sum += float64(len(g)) * naiveWin(b, cells, g)
+	}
+	return sum / float64(len(layouts)), true
 }
 
 // randomLayouts returns a random position of at most 4x5 cells from
@@ -243,8 +251,16 @@ func TestEndgameAgainstNaive(t *testing.T) {
 		if res.win > float64(safe)/float64(len(layouts))+1e-12 {
 			t.Errorf("win %v exceeds the chosen cell's safety %d/%d", res.win, safe, len(layouts))
 		}
-		if res.runner >= 0 && res.runnerWin > res.win+1e-12 {
-			t.Errorf("runner-up %v beats the choice %v", res.runnerWin, res.win)
+		if w, ok := naiveOpen(p.Board, cells, layouts, res.cell); !ok || math.Abs(w-res.win) > 1e-12 {
+			t.Errorf("the chosen cell %d wins %v, %v by naive search; solveEndgame says %v\n%s", res.cell, w, ok, res.win, p)
+		}
+		if res.runner >= 0 {
+			if res.runnerWin > res.win+1e-12 {
+				t.Errorf("runner-up %v beats the choice %v", res.runnerWin, res.win)
+			}
+			if w, ok := naiveOpen(p.Board, cells, layouts, res.runner); !ok || math.Abs(w-res.runnerWin) > 1e-12 {
+				t.Errorf("the runner-up %d wins %v, %v by naive search; solveEndgame says %v\n%s", res.runner, w, ok, res.runnerWin, p)
+			}
 		}
 	}
 	if searched < runs/4 {
