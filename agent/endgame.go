@@ -41,6 +41,7 @@ type endgameResult struct {
 	win       float64 // the chance of winning the game by opening it first and playing on perfectly
 	runner    int     // the second best cell, or -1
 	runnerWin float64 // its chance
+	parts     int     // the independent parts searched apart (see solveEndgame)
 }
 
 // endgame holds the layouts of one search. A set of layouts is a bitset
@@ -50,7 +51,7 @@ type endgame struct {
 	shows  [][]uint64 // per local cell: shownMine+1 bitsets, of the layouts where it shows 0..8 or a mine
 	kinds  []uint16   // per local cell: bit v set when it shows v in some layout
 	words  int
-	memo   map[string]float64
+	memo   map[string]bounded
 	key    []byte // scratch for memo keys
 	budget int
 }
@@ -62,20 +63,25 @@ const shownMine = 9
 // solveEndgame enumerates v's layouts and searches the game tree, evaluating
 // at most budget positions. ok is false when v has more than maxLayouts
 // layouts or none, or when the search ran over its budget.
+//
+// When the layouts are a product of independent parts (cells of different
+// parts are never neighbours, and every combination of the parts' own
+// layouts is a layout), each part is searched on its own and the game is
+// won by winning every part: W is the product of the parts' W, and the
+// best first move of any part is a best first move of the game. A search
+// over p parts of q layouts each costs about p*q where the whole would cost
+// q^p.
 func solveEndgame(ctx context.Context, v *game.Puzzle, maxLayouts, budget int) (endgameResult, bool, error) {
-	b := v.Board
-	e := &endgame{memo: make(map[string]float64), budget: budget}
-	local := make([]int, b.Len())
+	var cells []int // the unknown cells, row-major; local index k is cells[k]
 	for i, c := range v.Cells {
-		local[i] = -1
 		if c.State == game.Unknown {
-			local[i] = len(e.cells)
-			e.cells = append(e.cells, i)
+			cells = append(cells, i)
 		}
 	}
+	local := localIndex(v.Board, cells)
 	var layouts [][]bool // per layout, per local cell: a mine
 	_, err := backtrack.Enumerate(ctx, v, backtrack.Options{Order: backtrack.OrderMRVDegree, FC: true, MaxNodes: 1 << 20}, func(mines []int) bool {
-		m := make([]bool, len(e.cells))
+		m := make([]bool, len(cells))
 		for _, i := range mines {
 			if k := local[i]; k >= 0 {
 				m[k] = true
@@ -98,11 +104,174 @@ func solveEndgame(ctx context.Context, v *game.Puzzle, maxLayouts, budget int) (
 		// One layout: every safe cell is known; any of them wins.
 		for k, mine := range layouts[0] {
 			if !mine {
-				return endgameResult{cell: e.cells[k], win: 1, runner: -1}, true, nil
+				return endgameResult{cell: cells[k], win: 1, runner: -1, parts: 1}, true, nil
 			}
 		}
 		return endgameResult{}, false, nil
 	}
+	parts := independentParts(v.Board, cells, layouts)
+	if parts == nil {
+		res, err := searchEndgame(ctx, v.Board, cells, layouts, &budget)
+		if errors.Is(err, errEndgameBudget) {
+			return endgameResult{}, false, nil
+		}
+		res.parts = 1
+		return res, err == nil && res.cell >= 0, err
+	}
+	// Each part's best cell wins the game with the same chance, the product;
+	// the safest of them is opened first, and another part's is the runner-up.
+	res := endgameResult{cell: -1, runner: -1, win: 1, parts: len(parts)}
+	bestSafe := -1.0
+	for _, pt := range parts {
+		r, err := searchEndgame(ctx, v.Board, pt.cells, pt.layouts, &budget)
+		if errors.Is(err, errEndgameBudget) {
+			return endgameResult{}, false, nil
+		}
+		if err != nil {
+			return endgameResult{}, false, err
+		}
+		if r.cell < 0 {
+			return endgameResult{}, false, nil
+		}
+		res.win *= r.win
+		k := slices.Index(pt.cells, r.cell)
+		safe := 0
+		for _, m := range pt.layouts {
+			if !m[k] {
+				safe++
+			}
+		}
+		if sf := float64(safe) / float64(len(pt.layouts)); sf > bestSafe+probEps {
+			bestSafe = sf
+			res.runner, res.cell = res.cell, r.cell
+		} else if res.runner < 0 {
+			res.runner = r.cell
+		}
+	}
+	res.runnerWin = res.win
+	return res, true, nil
+}
+
+// localIndex maps each board cell to its index in cells, or -1.
+func localIndex(b *game.Board, cells []int) []int {
+	local := make([]int, b.Len())
+	for i := range local {
+		local[i] = -1
+	}
+	for k, i := range cells {
+		local[i] = k
+	}
+	return local
+}
+
+// endgamePart is one independent part of an endgame: its cells, row-major,
+// and its own layouts over them.
+type endgamePart struct {
+	cells   []int
+	layouts [][]bool
+}
+
+// independentParts splits the layouts over cells into independent parts, or
+// returns nil when they do not split into two or more with several layouts
+// each. Cells that are mines in every layout are left out: they change no
+// hint between layouts. The rest are joined when neighbours; the layouts
+// are a product of the groups' projections exactly when their number is
+// the product of the projections' numbers. Groups with one projection are
+// dropped: nothing there is left to learn.
+func independentParts(b *game.Board, cells []int, layouts [][]bool) []endgamePart {
+	always := make([]bool, len(cells)) // a mine in every layout
+	for k := range cells {
+		always[k] = true
+		for _, m := range layouts {
+			if !m[k] {
+				always[k] = false
+				break
+			}
+		}
+	}
+	parent := make([]int, len(cells))
+	for k := range parent {
+		parent[k] = k
+	}
+	var find func(int) int
+	find = func(k int) int {
+		for parent[k] != k {
+			parent[k] = parent[parent[k]]
+			k = parent[k]
+		}
+		return k
+	}
+	local := localIndex(b, cells)
+	for k, i := range cells {
+		if always[k] {
+			continue
+		}
+		for _, j := range b.Neighbors(i) {
+			if l := local[j]; l >= 0 && !always[l] {
+				parent[find(l)] = find(k)
+			}
+		}
+	}
+	members := map[int][]int{} // by root, local indices in order
+	var roots []int
+	for k := range cells {
+		if always[k] {
+			continue
+		}
+		r := find(k)
+		if members[r] == nil {
+			roots = append(roots, r)
+		}
+		members[r] = append(members[r], k)
+	}
+	var parts []endgamePart
+	product := 1
+	for _, r := range roots {
+		ks := members[r]
+		seen := map[string]bool{}
+		pt := endgamePart{}
+		for _, k := range ks {
+			pt.cells = append(pt.cells, cells[k])
+		}
+		key := make([]byte, len(ks))
+		for _, m := range layouts {
+			for x, k := range ks {
+				key[x] = 0
+				if m[k] {
+					key[x] = 1
+				}
+			}
+			if seen[string(key)] {
+				continue
+			}
+			seen[string(key)] = true
+			own := make([]bool, len(ks))
+			for x := range key {
+				own[x] = key[x] == 1
+			}
+			pt.layouts = append(pt.layouts, own)
+		}
+		product *= len(pt.layouts)
+		if product > len(layouts) {
+			return nil
+		}
+		if len(pt.layouts) > 1 {
+			parts = append(parts, pt)
+		}
+	}
+	if product != len(layouts) || len(parts) < 2 {
+		return nil
+	}
+	return parts
+}
+
+// searchEndgame searches the game tree over the layouts (at least two) of
+// cells, row-major, spending budget, and returns the best first move and
+// the runner-up; cell is -1 when no cell teaches anything.
+func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]bool, budget *int) (endgameResult, error) {
+	e := &endgame{cells: cells, memo: make(map[string]bounded), budget: *budget}
+	defer func() { *budget = e.budget }()
+	local := localIndex(b, cells)
 	e.words = (len(layouts) + 63) / 64
 	e.key = make([]byte, 2+8*e.words)
 	e.shows = make([][]uint64, len(e.cells))
@@ -140,24 +309,21 @@ func solveEndgame(ctx context.Context, v *game.Puzzle, maxLayouts, budget int) (
 			bound = res.runnerWin
 		}
 		val, informative, err := e.open(ctx, all, len(layouts), live, k, bound)
-		if errors.Is(err, errEndgameBudget) {
-			return endgameResult{}, false, nil
-		}
 		if err != nil {
-			return endgameResult{}, false, err
+			return endgameResult{}, err
 		}
-		if !informative {
-			continue
+		if !informative || !val.exact {
+			continue // teaches nothing, or falls short of the runner-up
 		}
 		switch {
-		case res.cell < 0 || val > res.win+probEps:
+		case res.cell < 0 || val.w > res.win+probEps:
 			res.runner, res.runnerWin = res.cell, res.win
-			res.cell, res.win = e.cells[k], val
-		case res.runner < 0 || val > res.runnerWin+probEps:
-			res.runner, res.runnerWin = e.cells[k], val
+			res.cell, res.win = e.cells[k], val.w
+		case res.runner < 0 || val.w > res.runnerWin+probEps:
+			res.runner, res.runnerWin = e.cells[k], val.w
 		}
 	}
-	return res, res.cell >= 0, nil
+	return res, nil
 }
 
 // risky is a cell that is a mine in some layouts of a set and safe in the
@@ -178,18 +344,27 @@ func (e *endgame) count(S []uint64, lo, hi, k, v int) int {
 	return n
 }
 
-// value returns W(S) for the n layouts of S. live holds every local cell
-// that shows different things in different layouts of S (others teach
-// nothing there, nor in any subset of S). Two shortcuts keep the search
-// exact and small:
+// bounded is a value of the search: W exactly, or an upper bound on W.
+type bounded struct {
+	w     float64
+	exact bool
+}
+
+// value returns W(S) for the n layouts of S, or, when W(S) is below need
+// (give or take probEps), possibly only an upper bound on it that is below
+// need: the caller then knows all it needs, that S cannot reach need. live
+// holds every local cell that shows different things in different layouts
+// of S (others teach nothing there, nor in any subset of S). Two shortcuts
+// keep the search exact and small:
 //   - A cell safe in every layout of S whose hint differs between them is
 //     free information: opening it first loses nothing, and knowing more can
 //     only help, so W(S) is the value of opening it.
 //   - Otherwise the risky cells are tried safest first, and the loop stops
-//     at the first one whose chance of surviving cannot beat the best so far.
-func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32) (float64, error) {
+//     at the first one whose chance of surviving cannot beat the best so far
+//     or need.
+func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, need float64) (bounded, error) {
 	if n == 1 {
-		return 1, nil
+		return bounded{1, true}, nil
 	}
 	lo, hi := 0, len(S)
 	for S[lo] == 0 {
@@ -203,17 +378,17 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32) (f
 	for w := lo; w < hi; w++ {
 		binary.LittleEndian.PutUint64(key[2+8*(w-lo):], S[w])
 	}
-	if w, ok := e.memo[string(key)]; ok {
-		return w, nil
+	if v, ok := e.memo[string(key)]; ok && (v.exact || v.w <= need+probEps) {
+		return v, nil
 	}
 	memoKey := string(key)
 	e.budget--
 	if e.budget < 0 {
-		return 0, errEndgameBudget
+		return bounded{}, errEndgameBudget
 	}
 	if e.budget&255 == 0 {
 		if err := ctx.Err(); err != nil {
-			return 0, err
+			return bounded{}, err
 		}
 	}
 	var cands []risky
@@ -243,39 +418,53 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32) (f
 			cands = append(cands, risky{k, int32(safe)})
 		}
 	}
-	best := 0.0
+	var res bounded
 	if free >= 0 {
-		w, _, err := e.open(ctx, S, n, still, free, -1)
+		v, _, err := e.open(ctx, S, n, still, free, need)
 		if err != nil {
-			return 0, err
+			return bounded{}, err
 		}
-		best = w
+		res = v
 	} else {
+		// best is the best exact value found; above lies the bound on the
+		// cells known only to fall short of max(best, need).
+		best, above := 0.0, 0.0
 		slices.SortStableFunc(cands, func(a, b risky) int { return cmp.Compare(b.safe, a.safe) })
 		for _, c := range cands {
-			if float64(c.safe)/float64(n) <= best+probEps {
-				break // no cell left can survive more often than best
+			bar := max(best, need)
+			if sf := float64(c.safe) / float64(n); sf <= bar+probEps {
+				above = max(above, sf) // no cell left can survive more often than bar
+				break
 			}
-			val, _, err := e.open(ctx, S, n, still, int(c.k), best)
+			v, _, err := e.open(ctx, S, n, still, int(c.k), bar)
 			if err != nil {
-				return 0, err
+				return bounded{}, err
 			}
-			best = max(best, val)
+			if v.exact {
+				best = max(best, v.w)
+			} else {
+				above = max(above, v.w)
+			}
 			if best >= 1-probEps {
 				break
 			}
 		}
+		res = bounded{best, true}
+		if best < need-probEps {
+			res = bounded{max(best, above), false}
+		}
 	}
-	e.memo[memoKey] = best
-	return best, nil
+	e.memo[memoKey] = res
+	return res, nil
 }
 
 // open returns the chance of winning from the n layouts of S by opening
-// local cell k and playing on perfectly, or at most bound when that cannot
-// beat bound (a negative bound prunes nothing); informative is false when
+// local cell k and playing on perfectly, or, when that cannot beat bound
+// (give or take probEps), possibly only an upper bound on it that does not
+// beat bound; a negative bound prunes nothing. informative is false when
 // the cell is a mine in every layout, or safe in every layout with the same
 // hint. live is as for value.
-func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k int, bound float64) (val float64, informative bool, err error) {
+func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k int, bound float64) (val bounded, informative bool, err error) {
 	var count [shownMine + 1]int // layouts by what k shows
 	kinds := 0
 	for v := range shownMine + 1 {
@@ -288,10 +477,10 @@ func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k i
 	}
 	safe := n - count[shownMine]
 	if safe == 0 || (safe == n && kinds == 1) {
-		return 0, false, nil
+		return bounded{0, true}, false, nil
 	}
-	if float64(safe)/float64(n) <= bound+probEps {
-		return 0, true, nil // cannot beat the best so far
+	if sf := float64(safe) / float64(n); sf <= bound+probEps {
+		return bounded{sf, false}, true, nil // cannot beat the best so far
 	}
 	group := make([]uint64, len(S))
 	sum, left := 0.0, float64(safe)
@@ -303,15 +492,19 @@ func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k i
 		for w := range group {
 			group[w] = S[w] & set[w]
 		}
-		w, err := e.value(ctx, group, count[h], live)
+		size := float64(count[h])
+		left -= size
+		// The group must win more than need for k to beat bound.
+		need := (bound*float64(n) - sum - left) / size
+		v, err := e.value(ctx, group, count[h], live, need)
 		if err != nil {
-			return 0, true, err
+			return bounded{}, true, err
 		}
-		sum += float64(count[h]) * w
-		left -= float64(count[h])
+		sum += size * v.w
 		if (sum+left)/float64(n) <= bound+probEps {
-			return 0, true, nil // even winning every group left cannot beat bound
+			// Even winning every group left cannot beat bound.
+			return bounded{(sum + left) / float64(n), false}, true, nil
 		}
 	}
-	return sum / float64(n), true, nil
+	return bounded{sum / float64(n), true}, true, nil
 }
