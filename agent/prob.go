@@ -16,7 +16,7 @@ import (
 // largest Endgame worth asking for: the search enumerates every layout.
 const (
 	DefaultLookahead = 8     // cells weighed one move ahead
-	DefaultEndgame   = 40    // layouts left at most for the exhaustive endgame search
+	DefaultEndgame   = 1000  // layouts left at most for the exhaustive endgame search
 	MaxEndgame       = 10000 // the most layouts an endgame search may enumerate
 )
 

@@ -116,7 +116,7 @@ type playSummary struct {
 	Rules          string     `json:"rules"`
 	First          string     `json:"first"`
 	Strategy       string     `json:"strategy"`
-	Guesser        string     `json:"guesser,omitempty"` // how full guesses, e.g. "exact, lookahead 8, endgame 40"; empty when it never guesses
+	Guesser        string     `json:"guesser,omitempty"` // how full guesses, e.g. "exact, lookahead 8, endgame 1000"; empty when it never guesses
 	NoGuess        bool       `json:"no_guess"`
 	Games          int        `json:"games"`
 	Won            int        `json:"won"`

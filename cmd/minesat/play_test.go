@@ -251,7 +251,7 @@ func TestPlayGuesser(t *testing.T) {
 		wantGuesser := map[string]string{
 			"--guesser local":           "local estimate",
 			"--lookahead 0 --endgame 0": "exact, lookahead 0, endgame 0",
-			"":                          "exact, lookahead 8, endgame 40",
+			"":                          "exact, lookahead 8, endgame 1000",
 		}[name]
 		if s.Guesser != wantGuesser {
 			t.Errorf("%s: guesser %q; want %q", name, s.Guesser, wantGuesser)
@@ -263,7 +263,7 @@ func TestPlayGuesser(t *testing.T) {
 		want string
 	}{
 		{[]string{"--guesser", "local"}, " full (local estimate) "},
-		{[]string{"--lookahead", "2"}, " full (exact, lookahead 2, endgame 40) "},
+		{[]string{"--lookahead", "2"}, " full (exact, lookahead 2, endgame 1000) "},
 		{nil, " full "},
 		{[]string{"--no-guess"}, " full (no guess) "},
 	} {
