@@ -411,7 +411,7 @@ func playOne(ctx context.Context, a *agent.Agent, r *levelRun, cfg playConfig, i
 	}
 	out := gameResult{i: i, res: res}
 	if cfg.record != "" {
-		out.record = &recordLine{Record: agent.Record(g, res), Probs: recordProbs(g.Board(), res.Moves)}
+		out.record = newRecordLine(g, res)
 	}
 	return out
 }

@@ -83,7 +83,7 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, runs []*levelR
 		return fmt.Errorf("play: %w", tr.err)
 	}
 	if cfg.record != "" {
-		line := recordLine{Record: agent.Record(g, res), Probs: recordProbs(g.Board(), res.Moves)}
+		line := newRecordLine(g, res)
 		b, err := json.Marshal(line)
 		if err != nil {
 			return fmt.Errorf("play: %w", err)
@@ -304,9 +304,47 @@ func recordProbs(b *game.Board, moves []agent.Move) game.MoveProbs {
 	return out
 }
 
-// recordLine is a record with its optional probabilities, as written by
-// 'play --record'.
+// recordGuesses collects, for a game's records, how each guess was chosen,
+// in the form of the records' optional "guesses" key (see
+// game.GuessesKey); nil if the game has no guess.
+func recordGuesses(b *game.Board, moves []agent.Move) game.MoveGuesses {
+	var out game.MoveGuesses
+	for i, m := range moves {
+		if m.Guess == nil {
+			continue
+		}
+		g := m.Guess
+		n := game.GuessNote{Method: g.Method, P: clamp01(g.P), Score: clamp01(g.Score)}
+		if g.Runner >= 0 && g.Runner != g.Cell {
+			r := b.Pos(g.Runner).Pair()
+			n.Runner, n.RunnerP, n.RunnerScore = &r, clamp01(g.RunnerP), clamp01(g.RunnerScore)
+		}
+		if out == nil {
+			out = game.MoveGuesses{}
+		}
+		out[i] = n
+	}
+	return out
+}
+
+// clamp01 maps x into [0, 1], NaN to 0: a probability or score computed in
+// floating point may stray past its bounds by a rounding error.
+func clamp01(x float64) float64 {
+	if !(x > 0) {
+		return 0
+	}
+	return min(x, 1)
+}
+
+// recordLine is a record with its optional probabilities and guess notes,
+// as written by 'play --record'.
 type recordLine struct {
 	game.Record
-	Probs game.MoveProbs `json:"probs,omitempty"`
+	Probs   game.MoveProbs   `json:"probs,omitempty"`
+	Guesses game.MoveGuesses `json:"guesses,omitempty"`
+}
+
+// newRecordLine returns the record line of a game played to res.
+func newRecordLine(g *game.Game, res agent.Result) *recordLine {
+	return &recordLine{Record: agent.Record(g, res), Probs: recordProbs(g.Board(), res.Moves), Guesses: recordGuesses(g.Board(), res.Moves)}
 }

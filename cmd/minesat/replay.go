@@ -24,7 +24,8 @@ line (exit 2).
 Without --html, replay prints one line per game. With --html OUT.html it
 writes one self-contained page that works offline (no network requests):
 the board, step/back/play/pause controls, a slider over the moves, each
-move's reason, a heat overlay where a move carries mine probabilities (the
+move's reason (for a guess, how it was chosen, from the record's optional
+"guesses" key), a heat overlay where a move carries mine probabilities (the
 record's optional "probs" key), and the mines revealed at the end. Keys: left
 and right arrows step, space plays and pauses, Home and End jump.
 
@@ -128,12 +129,13 @@ const stdinName = "<stdin>"
 
 // replayGame is one record with where it came from.
 type replayGame struct {
-	file  string
-	line  int // 1-based line of the record in file
-	num   int // 1-based record number in file
-	rec   game.Record
-	probs game.MoveProbs // the optional "probs" key; nil if absent
-	err   error          // from verify
+	file    string
+	line    int // 1-based line of the record in file
+	num     int // 1-based record number in file
+	rec     game.Record
+	probs   game.MoveProbs   // the optional "probs" key; nil if absent
+	guesses game.MoveGuesses // the optional "guesses" key; nil if absent
+	err     error            // from verify
 }
 
 // scanReplayGames reads the named file's records one line at a time, with
@@ -161,23 +163,32 @@ func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*repla
 				return err
 			}
 		}
-		// One parse of the line; the probabilities, kept raw, are decoded
+		// One parse of the line; the optional keys, kept raw, are decoded
 		// on their own so that their errors name their key.
 		var rl struct {
 			game.Record
-			Probs json.RawMessage `json:"probs"`
+			Probs   json.RawMessage `json:"probs"`
+			Guesses json.RawMessage `json:"guesses"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rl); err != nil {
 			return usageErrorf("replay: %s:%d: %w", name, line, err)
 		}
-		var probs game.MoveProbs
-		if len(rl.Probs) > 0 {
-			if err := json.Unmarshal(rl.Probs, &probs); err != nil {
-				return usageErrorf("replay: %s:%d: key %q: %w", name, line, game.ProbsKey, err)
+		g := &replayGame{file: name, line: line, rec: rl.Record}
+		for _, opt := range []struct {
+			key string
+			raw json.RawMessage
+			v   any
+		}{{game.ProbsKey, rl.Probs, &g.probs}, {game.GuessesKey, rl.Guesses, &g.guesses}} {
+			if len(opt.raw) == 0 {
+				continue
+			}
+			if err := json.Unmarshal(opt.raw, opt.v); err != nil {
+				return usageErrorf("replay: %s:%d: key %q: %w", name, line, opt.key, err)
 			}
 		}
 		num++
-		if err := fn(&replayGame{file: name, line: line, num: num, rec: rl.Record, probs: probs}); err != nil {
+		g.num = num
+		if err := fn(g); err != nil {
 			return err
 		}
 	}
@@ -196,7 +207,10 @@ func (g *replayGame) verify() error {
 	if err := game.VerifyRecord(&g.rec); err != nil {
 		return err
 	}
-	return g.probs.Check(&g.rec)
+	if err := g.probs.Check(&g.rec); err != nil {
+		return err
+	}
+	return g.guesses.Check(&g.rec)
 }
 
 // summary is the one-line report of a game after verify.

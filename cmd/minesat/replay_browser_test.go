@@ -261,6 +261,9 @@ func TestReplayBrowser(t *testing.T) {
 	if err != nil || !strings.Contains(next, "guess") || !strings.Contains(next, "p(mine)") || !strings.Contains(next, "runner-up") {
 		t.Errorf("the next-move panel before a guess says %q (%v); want the guess, its p(mine) and the runner-up", next, err)
 	}
+	if !strings.Contains(next, "chosen by scripted: mine probability ") {
+		t.Errorf("the next-move panel before a guess says %q; want how it was chosen, from the record's guesses", next)
+	}
 	do("heat off", click("heat"))
 	if heat, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.heat').length`)); heat != 0 {
 		t.Errorf("heat overlay switched off still colours %d cells", heat)

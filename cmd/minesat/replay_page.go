@@ -28,6 +28,7 @@ import (
 	"html/template"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/minesat/minesat/game"
 )
@@ -79,6 +80,7 @@ type pageMove struct {
 	Cell   int          `json:"c"`           // row-major index
 	Why    string       `json:"why"`         // the record's reason
 	Guess  bool         `json:"g,omitempty"` // Why is game.WhyGuess
+	Note   string       `json:"n,omitempty"` // for a guess, how it was chosen (the record's "guesses" key)
 	Opened []int        `json:"o,omitempty"` // cells this move opened, in order
 	Boom   bool         `json:"b,omitempty"` // this move opened a mine
 	Probs  [][2]float64 `json:"p,omitempty"` // [cell index, mine probability] before this move
@@ -132,6 +134,9 @@ func newPageGame(g *replayGame) (pageGame, error) {
 	for i, m := range r.Moves {
 		pm := &pg.Moves[i]
 		pm.Op, pm.Cell, pm.Why, pm.Guess = m.Op, b.Index(game.PosOf(m.Cell)), m.Why, m.Why == game.WhyGuess
+		if n, ok := g.guesses[i]; ok {
+			pm.Note = guessNote(n)
+		}
 		pm.Boom = m.Op == game.OpOpen && pg.Hints[pm.Cell] < 0
 		for _, cp := range g.probs[i] {
 			pm.Probs = append(pm.Probs, [2]float64{float64(b.Index(cp.Pos)), cp.P})
@@ -155,4 +160,21 @@ func newPageGame(g *replayGame) (pageGame, error) {
 		}
 	}
 	return pg, nil
+}
+
+// guessNote is what the page shows of a guess's note: the method, the
+// cell's mine probability and score, and the runner-up's.
+func guessNote(n game.GuessNote) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "by %s: mine probability %.3f", n.Method, n.P)
+	if n.Score > 0 {
+		fmt.Fprintf(&sb, ", score %.3f", n.Score)
+	}
+	if n.Runner != nil {
+		fmt.Fprintf(&sb, "; runner-up %v: %.3f", game.PosOf(*n.Runner), n.RunnerP)
+		if n.RunnerScore > 0 {
+			fmt.Fprintf(&sb, ", score %.3f", n.RunnerScore)
+		}
+	}
+	return sb.String()
 }

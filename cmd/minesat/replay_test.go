@@ -16,7 +16,8 @@ import (
 // writes it.
 type probLine struct {
 	game.Record
-	Probs game.MoveProbs `json:"probs,omitempty"`
+	Probs   game.MoveProbs   `json:"probs,omitempty"`
+	Guesses game.MoveGuesses `json:"guesses,omitempty"`
 }
 
 // scriptedGame plays a deterministic game with a player that sees the mines.
@@ -34,7 +35,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 		t.Fatalf("game.New: %v", err)
 	}
 	var moves []game.Move
-	probs := game.MoveProbs{}
+	probs, notes := game.MoveProbs{}, game.MoveGuesses{}
 	density := func(chosen int) []game.CellProb {
 		closed, flagged := 0, 0
 		for i := range g.Board().Len() {
@@ -62,6 +63,11 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 		p := g.Board().Pos(i)
 		if withProbs {
 			probs[len(moves)] = density(i)
+			for _, cp := range probs[len(moves)] {
+				if cp.Pos == p {
+					notes[len(moves)] = game.GuessNote{Method: "scripted", P: cp.P}
+				}
+			}
 		}
 		moves = append(moves, game.Move{Op: op, Cell: p.Pair(), Why: why})
 		if op == game.OpOpen {
@@ -104,9 +110,9 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: rules.String(), Seed: seed,
 		Mines: game.Pairs(g.Mines()), Initial: game.Pairs(g.Initial()), Moves: moves, Result: res}
 	if len(probs) == 0 {
-		probs = nil
+		probs, notes = nil, nil
 	}
-	return probLine{rec, probs}
+	return probLine{rec, probs, notes}
 }
 
 // jsonl writes the lines as JSON Lines.
@@ -168,6 +174,8 @@ func TestReplayErrors(t *testing.T) {
 	wrongResult.Result = game.ResultLost
 	badProbs := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
 	badProbs.Probs = game.MoveProbs{2: {{Pos: game.Pos{Row: 1, Col: 1}, P: 1.5}}}
+	badGuesses := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
+	badGuesses.Guesses = game.MoveGuesses{0: {Method: "endgame search", P: 0.5}}
 
 	tests := []struct {
 		name   string
@@ -188,6 +196,10 @@ func TestReplayErrors(t *testing.T) {
 			[]string{"contradict"}, []string{`<stdin>:1: game 1: easy, rules seed, seed 5: INVALID: game: record: result is "lost" but the moves leave the game won`}},
 		{"bad probabilities", jsonl(t, badProbs), []string{"replay", "-"}, 2,
 			nil, []string{"INVALID: game: record: moves[2]: probs: cell (1,1) has probability 1.5, outside [0, 1]"}},
+		{"guess note on a deduced move", jsonl(t, badGuesses), []string{"replay", "-"}, 2,
+			nil, []string{`INVALID: game: record: moves[0]: guesses: the move is not a guess (why "oracle: `}},
+		{"bad guesses json names the line", jsonl(t, good) + `{"level":"easy","guesses":{"0":[1]}}` + "\n", []string{"replay", "-"}, 2,
+			[]string{`minesat: replay: <stdin>:2: key "guesses": json: cannot unmarshal array`}, nil},
 		{"bad json names the line", jsonl(t, good) + "\n{\"level\": 3}\n", []string{"replay", "-"}, 2,
 			[]string{"minesat: replay: <stdin>:3: json: cannot unmarshal"}, nil},
 		{"bad probs json names the line", jsonl(t, good) + `{"level":"easy","probs":{"0":[[1,2]]}}` + "\n", []string{"replay", "-"}, 2,
@@ -308,6 +320,9 @@ func TestReplayHTML(t *testing.T) {
 		for _, mv := range pg.Moves {
 			if mv.Guess && mv.Op == game.OpOpen && len(mv.Probs) == 0 && gi != 1 && gi != 2 {
 				t.Errorf("game %d: a scripted guess lost its probabilities", gi+1)
+			}
+			if mv.Guess && len(mv.Probs) > 0 && !strings.HasPrefix(mv.Note, "by scripted: mine probability ") {
+				t.Errorf("game %d: a scripted guess's note is %q; want the record's", gi+1, mv.Note)
 			}
 			if mv.Guess {
 				guesses++

@@ -118,6 +118,7 @@
     p.append(el("span", "tag " + (boom ? "boom" : m.g ? "guess" : "deduced"), boom ? "mine hit" : m.g ? "guess" : "deduced"));
     p.append(el("b", "", "Move " + num + ": " + m.op + " " + cellName(m.c)));
     if (!m.g) p.append(", because: ", el("span", "why", m.why));
+    else if (m.n) p.append(", chosen ", el("span", "why", m.n));
     if (m.p && m.p.length) {
       let mine = null, best = null;
       for (const [i, q] of m.p) {

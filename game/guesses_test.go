@@ -1,0 +1,53 @@
+package game
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestMoveGuesses(t *testing.T) {
+	rec := scripted(t, Easy, RulesSeed, 31, 3)
+	rec.Moves[1].Why = WhyGuess
+	rec.Moves[2].Why = WhyGuess
+	cell := rec.Moves[1].Cell
+	other := [2]int{(cell[0] + 1) % 9, cell[1]}
+	in := `{"1":{"method":"endgame search","p":0.25,"score":0.5,"runner":[` + strconv.Itoa(other[0]) + `,` + strconv.Itoa(other[1]) + `],"runner_p":0.3,"runner_score":0.4},"2":{"method":"exact probability","p":0}}`
+	var mg MoveGuesses
+	if err := json.Unmarshal([]byte(in), &mg); err != nil {
+		t.Fatalf("Unmarshal: %v", err)
+	}
+	if n := mg[1]; n.Method != "endgame search" || n.P != 0.25 || n.Score != 0.5 || n.Runner == nil || *n.Runner != other || n.RunnerP != 0.3 || n.RunnerScore != 0.4 {
+		t.Errorf("Unmarshal(%s)[1] = %+v", in, n)
+	}
+	out, err := json.Marshal(mg)
+	if err != nil || string(out) != in {
+		t.Errorf("Marshal = %s, %v; want %s", out, err, in)
+	}
+	if err := mg.Check(rec); err != nil {
+		t.Errorf("Check: %v", err)
+	}
+	self := `[` + strconv.Itoa(cell[0]) + `,` + strconv.Itoa(cell[1]) + `]`
+	for _, tc := range []struct{ in, want string }{
+		{`{"3":{"method":"m","p":0}}`, "move 3: the record has 3 moves"},
+		{`{"-1":{"method":"m","p":0}}`, "move -1: the record has 3 moves"},
+		{`{"0":{"method":"m","p":0}}`, "moves[0]: guesses: the move is not a guess"},
+		{`{"1":{"p":0.5}}`, "moves[1]: guesses: no method"},
+		{`{"1":{"method":"m","p":1.5}}`, "moves[1]: guesses: p 1.5 is outside [0, 1]"},
+		{`{"1":{"method":"m","p":0.5,"score":-0.1}}`, "score -0.1 is outside [0, 1]"},
+		{`{"1":{"method":"m","p":0.5,"runner_p":2}}`, "runner_p 2 is outside [0, 1]"},
+		{`{"1":{"method":"m","p":0.5,"runner_score":7}}`, "runner_score 7 is outside [0, 1]"},
+		{`{"1":{"method":"m","p":0.5,"runner":[9,0]}}`, "runner-up (9,0) off the 9x9 board"},
+		{`{"1":{"method":"m","p":0.5,"runner":` + self + `}}`, "is the guessed cell"},
+		{`{"2":{"method":"m","p":0.1},"1":{"method":"","p":0.1}}`, "moves[1]"}, // the first move in order
+	} {
+		var mg MoveGuesses
+		if err := json.Unmarshal([]byte(tc.in), &mg); err != nil {
+			t.Fatalf("Unmarshal(%s): %v", tc.in, err)
+		}
+		if err := mg.Check(rec); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Check(%s) = %v; want an error containing %q", tc.in, err, tc.want)
+		}
+	}
+}
