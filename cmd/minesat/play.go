@@ -43,7 +43,8 @@ S + i*0x9E3779B97F4A7C15), the same at every level, and its agent draws its
 random choices from a generator seeded by that game seed: the results and
 the records are identical for any number of workers. --record writes one
 JSON line per game, in game order, with the probabilities behind each
-guess under the key "probs" (see game.ProbsKey).
+guess under the key "probs" (see game.ProbsKey) and how each guess was
+chosen under the key "guesses" (see game.GuessesKey).
 
 Exit status: 0 when the run completes, whatever the games' results; with a
 single game in total, 1 if that game is lost. Interrupted (Ctrl-C), play

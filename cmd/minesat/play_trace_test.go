@@ -216,3 +216,37 @@ func TestPlayTraceCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordGuesses(t *testing.T) {
+	b := game.MustBoard(3, 3)
+	moves := []agent.Move{
+		{Op: agent.OpOpen, Cell: 4, Rule: agent.RuleFirst},
+		{Op: agent.OpOpen, Cell: 0, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 0, P: 0.2, Runner: 5, RunnerP: 0.25,
+			Method: agent.MethodEndgame, Score: 1 + 1e-12, RunnerScore: 0.5}},
+		{Op: agent.OpOpen, Cell: 1, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 1, P: -1e-17, Runner: -1, Method: "local estimate", Score: math.NaN()}},
+	}
+	got := recordGuesses(b, moves)
+	runner := [2]int{1, 2}
+	want := game.MoveGuesses{
+		1: {Method: agent.MethodEndgame, P: 0.2, Score: 1, Runner: &runner, RunnerP: 0.25, RunnerScore: 0.5},
+		2: {Method: "local estimate"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("recordGuesses = %v; want %v", got, want)
+	}
+	for i, w := range want {
+		g, ok := got[i]
+		if !ok || g.Method != w.Method || g.P != w.P || g.Score != w.Score || (g.Runner == nil) != (w.Runner == nil) ||
+			(g.Runner != nil && *g.Runner != *w.Runner) || g.RunnerP != w.RunnerP || g.RunnerScore != w.RunnerScore {
+			t.Errorf("move %d: %+v; want %+v", i, g, w)
+		}
+	}
+	rec := &game.Record{Rows: 3, Cols: 3, Moves: []game.Move{{Why: "first"}, {Why: game.WhyGuess}, {Why: game.WhyGuess}}}
+	rec.Moves[1].Cell, rec.Moves[2].Cell = [2]int{0, 0}, [2]int{0, 1}
+	if err := got.Check(rec); err != nil {
+		t.Errorf("the notes fail their own check: %v", err)
+	}
+	if got := recordGuesses(b, moves[:1]); got != nil {
+		t.Errorf("recordGuesses without guesses = %v; want nil", got)
+	}
+}
