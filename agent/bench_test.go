@@ -2,9 +2,11 @@ package agent
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
 )
 
 // BenchmarkPlay plays whole games, one per iteration (game i has seed
@@ -87,5 +89,55 @@ func BenchmarkGuess(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// endgameCollector is a Guesser that keeps a copy of every position it is
+// asked about with between 2 and maxLayouts layouts, then guesses as
+// DefaultGuesser without the endgame search (so that the positions do not
+// depend on it).
+type endgameCollector struct {
+	maxLayouts int
+	out        *[]*game.Puzzle
+}
+
+func (endgameCollector) Name() string { return "collector" }
+
+func (c endgameCollector) Guess(ctx context.Context, p *Position) (Guess, error) {
+	if a, err := kb.Analyze(ctx, p.View, kb.Budget{}); err == nil {
+		if ln, err := a.LogCount(); err == nil && ln > 0.5 && ln <= math.Log(float64(c.maxLayouts)) {
+			*c.out = append(*c.out, p.View.Clone())
+		}
+	}
+	return ProbGuesser{Lookahead: DefaultLookahead}.Guess(ctx, p)
+}
+
+// endgamePositions returns n expert positions (safe rules) where a guess is
+// due and 2 to 1,000 layouts remain: the positions the endgame search gets.
+func endgamePositions(b *testing.B, n int) []*game.Puzzle {
+	var out []*game.Puzzle
+	a, err := New(WithStrategy(PresetFull), WithGuesser(endgameCollector{maxLayouts: DefaultEndgame, out: &out}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; len(out) < n; i++ {
+		g, _ := game.New(game.Expert, game.RulesSafe, game.GameSeed(3, i))
+		if _, err := a.Play(context.Background(), g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return out[:n]
+}
+
+// BenchmarkEndgame times one endgame search (enumeration included) on
+// expert positions with 2 to 1,000 layouts, as the guesser meets them.
+func BenchmarkEndgame(b *testing.B) {
+	positions := endgamePositions(b, 100)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := solveEndgame(context.Background(), positions[i%len(positions)], DefaultEndgame, endgameBudget); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
