@@ -51,3 +51,33 @@ func TestMoveGuesses(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRecordKeys checks that no line, however malformed, makes the checks
+// of the optional keys panic, and that guess notes that pass their check
+// name guesses on the board.
+func FuzzRecordKeys(f *testing.F) {
+	f.Add([]byte(`{"rows":2,"cols":2,"moves":[{"op":"open","cell":[0,0],"why":"guess"}],"probs":{"0":[[0,1,0.5]]},"guesses":{"0":{"method":"m","p":0.5,"runner":[1,1]}}}`))
+	f.Add([]byte(`{"rows":1,"cols":1,"moves":[],"guesses":{"-3":{"method":"m","p":2}}}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var line struct {
+			Record
+			Probs   MoveProbs   `json:"probs"`
+			Guesses MoveGuesses `json:"guesses"`
+		}
+		if json.Unmarshal(b, &line) != nil {
+			return
+		}
+		_ = line.Probs.Check(&line.Record)
+		if line.Guesses.Check(&line.Record) != nil {
+			return
+		}
+		for i, n := range line.Guesses {
+			if line.Record.Moves[i].Why != WhyGuess || n.Method == "" {
+				t.Fatalf("move %d: note %+v accepted for %+v", i, n, line.Record.Moves[i])
+			}
+			if r := n.Runner; r != nil && (r[0] < 0 || r[0] >= line.Rows || r[1] < 0 || r[1] >= line.Cols) {
+				t.Fatalf("move %d: runner-up %v off the board accepted", i, *r)
+			}
+		}
+	})
+}
