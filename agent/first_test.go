@@ -41,9 +41,20 @@ func TestChooseFirst(t *testing.T) {
 			}
 		})
 	}
-	f, ok, err := ChooseFirst(game.Expert, game.RulesZero, "")
-	if err != nil || !ok || f.How != "opening" {
-		t.Errorf("default under zero = %v, %v, %v; want the best opening", f, ok, err)
+	for _, tt := range []struct {
+		level game.Level
+		want  string
+	}{
+		{game.Expert, "measured (3,3)"},
+		{game.Intermediate, "opening (2,2)"},
+		{game.Beginner, "opening (2,2)"},
+		{custom(t, "20x20/60"), "opening (2,2)"},
+		{custom(t, "30x16/99"), "opening (2,2)"}, // expert turned on its side: not measured
+	} {
+		f, ok, err := ChooseFirst(tt.level, game.RulesZero, "")
+		if err != nil || !ok || f.String() != tt.want || f.Note == "" {
+			t.Errorf("%s: default under zero = %+v, %v, %v; want %s with a note", tt.level.Name, f, ok, err, tt.want)
+		}
 	}
 }
 
@@ -103,4 +114,14 @@ func TestBestOpeningExact(t *testing.T) {
 			t.Errorf("%s: BestOpening = %v, %.15f; enumeration says %v, %.15f", l.Name, pos, p, b.Pos(bestBrute), bestP)
 		}
 	}
+}
+
+// custom parses a level such as "20x20/60".
+func custom(t *testing.T, s string) game.Level {
+	t.Helper()
+	l, err := game.ParseLevel(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
