@@ -54,6 +54,13 @@ type endgame struct {
 	memo   map[string]bounded
 	key    []byte // scratch for memo keys
 	budget int
+
+	// Stacks for the search's scratch slices: a call takes its slices off
+	// the top and gives them back on return. A deeper call may move a
+	// stack; the slices taken before it stay valid, in the old array.
+	cellStack  []int32
+	riskyStack []risky
+	setStack   []uint64
 }
 
 // shownMine is what a cell shows in a layout where it is a mine: the
@@ -391,8 +398,8 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 			return bounded{}, err
 		}
 	}
-	var cands []risky
-	still := make([]int32, 0, len(live)) // the cells of live that S does not fix
+	markCells, markRisky := len(e.cellStack), len(e.riskyStack)
+	defer func() { e.cellStack, e.riskyStack = e.cellStack[:markCells], e.riskyStack[:markRisky] }()
 	free := -1
 	for _, k := range live {
 		shown, safe := 0, n
@@ -410,14 +417,16 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 		if shown < 2 {
 			continue
 		}
-		still = append(still, k)
+		e.cellStack = append(e.cellStack, k)
 		switch {
 		case safe == n:
 			free = int(k)
 		case safe > 0:
-			cands = append(cands, risky{k, int32(safe)})
+			e.riskyStack = append(e.riskyStack, risky{k, int32(safe)})
 		}
 	}
+	still := e.cellStack[markCells:len(e.cellStack):len(e.cellStack)] // the cells of live that S does not fix
+	cands := e.riskyStack[markRisky:len(e.riskyStack):len(e.riskyStack)]
 	var res bounded
 	if free >= 0 {
 		v, _, err := e.open(ctx, S, n, still, free, need)
@@ -482,7 +491,10 @@ func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k i
 	if sf := float64(safe) / float64(n); sf <= bound+probEps {
 		return bounded{sf, false}, true, nil // cannot beat the best so far
 	}
-	group := make([]uint64, len(S))
+	mark := len(e.setStack)
+	defer func() { e.setStack = e.setStack[:mark] }()
+	e.setStack = append(e.setStack, S...)
+	group := e.setStack[mark:len(e.setStack):len(e.setStack)]
 	sum, left := 0.0, float64(safe)
 	for h := range shownMine {
 		if count[h] == 0 {
