@@ -35,7 +35,8 @@ game stuck when logic runs out.
 
 Rules default to seed for easy, medium and hard, and to safe for the other
 levels. The first click (safe and zero only) defaults to the top-left corner
-under safe, and under zero to the cell that maximises the chance that the
+under safe. Under zero it defaults to the click measured best for the level,
+(3,3) on expert, and elsewhere to the cell that maximises the chance that the
 opening spreads past the first 3x3 block; the table says which.
 
 Game i of a run is played with seed game.GameSeed(S, i) (splitmix64 of
@@ -199,7 +200,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.IntVar(&cfg.games, "games", 200, "games per level")
 	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
-	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe, the best opening under zero)")
+	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else the likeliest opening)")
 	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat or full")
 	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
 	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full guesses: exact (exact probabilities, with --lookahead and --endgame) or local (the lowest local estimate, the old provisional rule)")
