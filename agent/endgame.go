@@ -10,6 +10,7 @@ import (
 
 	"github.com/minesat/minesat/backtrack"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/disjoint"
 )
 
 // The endgame search. When few layouts remain, the chance of winning from
@@ -196,18 +197,7 @@ func independentParts(b *game.Board, cells []int, layouts [][]bool) []endgamePar
 			}
 		}
 	}
-	parent := make([]int, len(cells))
-	for k := range parent {
-		parent[k] = k
-	}
-	var find func(int) int
-	find = func(k int) int {
-		for parent[k] != k {
-			parent[k] = parent[parent[k]]
-			k = parent[k]
-		}
-		return k
-	}
+	sets := disjoint.New(len(cells))
 	local := localIndex(b, cells)
 	for k, i := range cells {
 		if always[k] {
@@ -215,17 +205,17 @@ func independentParts(b *game.Board, cells []int, layouts [][]bool) []endgamePar
 		}
 		for _, j := range b.Neighbors(i) {
 			if l := local[j]; l >= 0 && !always[l] {
-				parent[find(l)] = find(k)
+				sets.Union(int32(l), int32(k))
 			}
 		}
 	}
-	members := map[int][]int{} // by root, local indices in order
-	var roots []int
+	members := make([][]int, len(cells)) // by root, local indices in order
+	var roots []int32
 	for k := range cells {
 		if always[k] {
 			continue
 		}
-		r := find(k)
+		r := sets.Find(int32(k))
 		if members[r] == nil {
 			roots = append(roots, r)
 		}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/disjoint"
 )
 
 // Split is a puzzle cut into parts that are solved and counted apart:
@@ -130,7 +131,7 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 
 	// Union-find over undecided frontier cells, through hints.
 	sets := sc.sets
-	find := sets.find
+	find := sets.Find
 	frontier := sc.frontier
 	for h, c := range p.Cells {
 		if c.State != game.Revealed || free[h] == 0 {
@@ -267,8 +268,8 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 		}
 	}
 	// Components of the free variables, through constraints still open.
-	sets := newUnionFind(n)
-	find := sets.find
+	sets := disjoint.New(n)
+	find := sets.Find
 	for k, con := range c.cons {
 		if free[k] == 0 {
 			continue
@@ -326,7 +327,7 @@ type splitScratch struct {
 	need, free  []int32
 	comp, local []int32
 	frontier    []bool
-	sets        unionFind
+	sets        disjoint.Sets
 	queue       []int32
 }
 
@@ -340,7 +341,7 @@ func getSplitScratch(n int) *splitScratch {
 		*sc = splitScratch{
 			value: make([]uint8, n), need: make([]int32, n), free: make([]int32, n),
 			comp: make([]int32, n), local: make([]int32, n), frontier: make([]bool, n),
-			sets: make(unionFind, n), queue: sc.queue,
+			sets: make(disjoint.Sets, n), queue: sc.queue,
 		}
 	}
 	sc.value, sc.need, sc.free = sc.value[:n], sc.need[:n], sc.free[:n]
@@ -351,32 +352,6 @@ func getSplitScratch(n int) *splitScratch {
 	clear(sc.comp)
 	clear(sc.local)
 	clear(sc.frontier)
-	sc.sets.reset()
+	sc.sets.Reset()
 	return sc
-}
-
-// unionFind is a disjoint-set forest over 0..n-1: each element's parent,
-// roots pointing to themselves. Union is by assignment of a root's parent.
-type unionFind []int32
-
-func newUnionFind(n int) unionFind {
-	u := make(unionFind, n)
-	u.reset()
-	return u
-}
-
-// reset makes every element its own root.
-func (u unionFind) reset() {
-	for i := range u {
-		u[i] = int32(i)
-	}
-}
-
-// find returns x's root, halving the path on the way.
-func (u unionFind) find(x int32) int32 {
-	for u[x] != x {
-		u[x] = u[u[x]]
-		x = u[x]
-	}
-	return x
 }

@@ -69,9 +69,9 @@ var commands = map[string]command{
 // gcPercent is the garbage collector's target unless GOGC says otherwise.
 // A game's live heap is small (under 30 MB for play on expert) and its
 // garbage plentiful: collecting at 400% instead of Go's 100% plays expert
-// games about 15% faster (5,000 games on one worker, two runs side by
-// side: 10.72 and 9.52 s against 8.73 and 8.58 s), for a peak of 41-44 MB
-// instead of 26-27 MB.
+// games about 10% faster (5,000 games on one worker, three runs alternating
+// the two: 10.51, 10.65 and 10.43 s against 9.03, 10.04 and 9.34 s; see the
+// README), for a peak of 41-44 MB instead of 26-27 MB.
 const gcPercent = 400
 
 func main() {

@@ -12,14 +12,6 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// probLine is a record line with the optional probabilities, as a player
-// writes it.
-type probLine struct {
-	game.Record
-	Probs   game.MoveProbs   `json:"probs,omitempty"`
-	Guesses game.MoveGuesses `json:"guesses,omitempty"`
-}
-
 // scriptedGame plays a deterministic game with a player that sees the mines.
 // It walks the cells in row-major order, flagging mines ("oracle: mine") and
 // opening safe cells ("oracle: safe"); every fifth open is labelled a guess
@@ -28,7 +20,7 @@ type probLine struct {
 // player's loseAt-th move is instead a guess that opens the first closed
 // mine. limit > 0 stops the player after that many moves (a stuck game).
 // Under RulesSafe and RulesZero the first move opens the centre, a guess.
-func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) probLine {
+func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) recordLine {
 	t.Helper()
 	g, err := game.New(l, rules, seed)
 	if err != nil {
@@ -112,7 +104,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 	if len(probs) == 0 {
 		probs, notes = nil, nil
 	}
-	return probLine{rec, probs, notes}
+	return recordLine{rec, probs, notes}
 }
 
 // jsonl writes the lines as JSON Lines.
@@ -137,7 +129,7 @@ func threeGames(t testing.TB) string {
 	lost := scriptedGame(t, game.Beginner, game.RulesSafe, 2, 0, 9)
 	stuck := scriptedGame(t, game.Intermediate, game.RulesZero, 3, 12, 0)
 	for _, c := range []struct {
-		l    probLine
+		l    recordLine
 		want string
 	}{{won, game.ResultWon}, {lost, game.ResultLost}, {stuck, game.ResultStuck}} {
 		if c.l.Result != c.want {
