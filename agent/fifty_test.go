@@ -266,10 +266,7 @@ func TestOddBoards(t *testing.T) {
 	}
 	games := 0
 	for _, l := range []string{"1x2/1", "2x1/1", "1x5/2", "5x1/2", "2x2/1", "2x2/3", "3x3/8", "3x3/1", "1x30/10", "30x1/10", "2x30/20", "4x4/14", "6x6/20"} {
-		level, err := game.ParseLevel(l)
-		if err != nil {
-			t.Fatal(err)
-		}
+		level := custom(t, l)
 		for _, rules := range []game.Rules{game.RulesSeed, game.RulesSafe, game.RulesZero} {
 			for i := range 30 {
 				g, err := game.New(level, rules, game.GameSeed(3, i))

@@ -382,10 +382,7 @@ func TestProbGuesserWins(t *testing.T) {
 	if testing.Short() {
 		games = 150
 	}
-	l, err := game.ParseLevel("9x9/10")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := custom(t, "9x9/10")
 	wins := map[string]int{}
 	for _, tc := range []struct {
 		name string
