@@ -115,7 +115,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	if g.Lookahead <= 0 || len(cands) == 1 {
 		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
 	}
-	best, runner, err := g.lookahead(ctx, p, probs, lnAll, cands)
+	best, runner, err := g.lookahead(ctx, p, a, probs, lnAll, cands)
 	if errors.Is(err, kb.ErrBudget) {
 		// A position weighed has a component too large to count, though
 		// this one has none: guess as without lookahead.
@@ -220,8 +220,9 @@ func newGuess(probs []float64, method string, cell int, score float64, runner in
 }
 
 // lookahead weighs the safest candidates one move ahead and returns the
-// best and the runner-up. lnAll is the log of the number of layouts.
-func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
+// best and the runner-up. a is the analysis of p's view, probs its
+// probabilities and lnAll the log of its number of layouts.
+func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pool := g.pool(cands)
 	// A cell's score never exceeds its safety, and the pool is in order of
 	// probability: once a cell's safety is below the second best score so
@@ -231,7 +232,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, probs []float64
 	// The same bound cuts a cell's weighing short: once the hint values
 	// left to count could not lift its score to the second best, it is
 	// dropped (see weigher.weigh).
-	w := weigher{view: p.View.Clone(), probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll}
+	w := weigher{view: p.View.Clone(), base: a, probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll}
 	top := [2]float64{-1, -1}
 	for k := range pool {
 		c := &pool[k]
@@ -321,10 +322,11 @@ func isInterior(v *game.Puzzle, i int) bool {
 }
 
 // weigher weighs cells one move ahead in one position: view (scratch,
-// restored after each weighing) with mine probabilities probs and e^lnAll
-// layouts.
+// restored after each weighing), analysed by base, with mine probabilities
+// probs and e^lnAll layouts.
 type weigher struct {
 	view   *game.Puzzle
+	base   *kb.Analysis
 	probs  []float64
 	budget kb.Budget
 	cache  *kb.Cache
@@ -379,7 +381,7 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
 	for _, v := range order {
 		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		a, err := kb.AnalyzeCached(ctx, view, w.budget, w.cache)
+		a, err := kb.AnalyzeReveal(ctx, w.base, view, cell, w.budget, w.cache)
 		if err != nil {
 			return 0, 0, err
 		}

@@ -454,13 +454,13 @@ func TestLookaheadPruning(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		best, runner, err := g.lookahead(ctx, pos, probs, lnAll, cands)
+		best, runner, err := g.lookahead(ctx, pos, a, probs, lnAll, cands)
 		if err != nil {
 			t.Fatal(err)
 		}
 		all := g.pool(cands)
 		view := p.Clone()
-		w := weigher{view: view, probs: probs, budget: g.Budget, lnAll: lnAll}
+		w := weigher{view: view, base: a, probs: probs, budget: g.Budget, lnAll: lnAll}
 		for k := range all {
 			if all[k].score, all[k].zero, err = w.weigh(ctx, all[k].cell, math.Inf(-1)); err != nil {
 				t.Fatal(err)

@@ -60,6 +60,12 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, c
 	if err != nil {
 		return nil, err
 	}
+	return analyzeSplit(ctx, sp, budget, partial, cache)
+}
+
+// analyzeSplit is analyze on sp, the Split of its puzzle.
+func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, cache *Cache) (*Analysis, error) {
+	p := sp.Puzzle
 	a := &Analysis{Split: sp, left: sp.Left}
 	if sp.Contradiction != nil || sp.Left < 0 {
 		return a, nil
@@ -130,6 +136,7 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, c
 	if len(over) > 0 {
 		satMu.Lock()
 		for _, c := range over {
+			var err error
 			a.totals[c], err = a.parts[c].satTotals(ctx)
 			if err != nil {
 				satMu.Unlock()

@@ -75,6 +75,14 @@ func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cach
 	if err != nil {
 		t.Fatal(err)
 	}
+	sameAs(t, ctx, got, want, buf)
+}
+
+// sameAs checks that got answers as want does, to the bit, and
+// ProbabilitiesInto, writing over *buf, as Probabilities.
+func sameAs(t *testing.T, ctx context.Context, got, want *Analysis, buf *[]float64) {
+	t.Helper()
+	p := want.Split.Puzzle
 	if got.Satisfiable() != want.Satisfiable() {
 		t.Fatalf("cached Satisfiable %v; Analyze %v\n%s", got.Satisfiable(), want.Satisfiable(), p)
 	}

@@ -64,15 +64,12 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	n := len(p.Cells)
 	sp := &Split{Puzzle: p}
 
-	// value: 0 undecided (or not an unknown cell), 1 mine, 2 safe.
-	const undecided, mine, safe = 0, 1, 2
 	sc := getSplitScratch(n)
 	defer splitScratchPool.Put(sc)
-	value := sc.value     // per cell
+	value := sc.value     // per cell: undecided, mine or safe
 	need := sc.need       // per hint: mines still to place among its undecided neighbours
 	free := sc.free       // per hint: undecided unknown neighbours
 	queue := sc.queue[:0] // hints to examine
-	defer func() { sc.queue = queue[:0] }()
 	unknowns := 0
 	for i, c := range p.Cells {
 		switch c.State {
@@ -95,38 +92,8 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 		}
 	}
 	sp.Left = p.Mines - sp.Flags
-	for len(queue) > 0 {
-		h := int(queue[len(queue)-1])
-		queue = queue[:len(queue)-1]
-		nd, fr := need[h], free[h]
-		if nd < 0 || nd > fr {
-			sp.Contradiction = fmt.Errorf("kb: no solution: hint %d at %v sees %d undecided cells and needs %d more mines",
-				p.Cells[h].Hint, b.Pos(h), fr, nd)
-			return sp, nil
-		}
-		if fr == 0 || (nd != 0 && nd != fr) {
-			continue
-		}
-		v := uint8(safe)
-		if nd == fr {
-			v = mine
-		}
-		for _, j := range b.Neighbors(h) {
-			if p.Cells[j].State != game.Unknown || value[j] != undecided {
-				continue
-			}
-			value[j] = v
-			for _, k := range b.Neighbors(int(j)) {
-				if p.Cells[k].State != game.Revealed {
-					continue
-				}
-				free[k]--
-				if v == mine {
-					need[k]--
-				}
-				queue = append(queue, k)
-			}
-		}
+	if sp.Contradiction = sc.propagate(p, queue); sp.Contradiction != nil {
+		return sp, nil
 	}
 
 	// Union-find over undecided frontier cells, through hints.
@@ -203,6 +170,71 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 		co.cons = append(co.cons, compCon{hint: h, need: int(need[h]), vars: vars[start:len(vars):len(vars)]})
 	}
 	return sp, nil
+}
+
+// Values of splitScratch.value: an unknown cell undecided (or a cell not
+// unknown), or settled as a mine or safe by propagation.
+const undecided, mine, safe = 0, 1, 2
+
+// propagate settles p's undecided unknown cells by unit propagation from
+// the hints in queue (which it consumes): a hint that needs no more mines
+// makes its undecided neighbours safe, one that needs as many as it has
+// makes them mines, and each cell settled updates need and free of the
+// hints around it. sc.value, need and free hold the state, as NewSplit
+// sets it; each cell settled is appended to sc.settled. It returns the
+// first hint found needing fewer than no mines or more than its undecided
+// neighbours, or nil.
+func (sc *splitScratch) propagate(p *game.Puzzle, queue []int32) error {
+	b := p.Board
+	value, need, free := sc.value, sc.need, sc.free
+	defer func() { sc.queue = queue[:0] }()
+	for len(queue) > 0 {
+		h := int(queue[len(queue)-1])
+		queue = queue[:len(queue)-1]
+		nd, fr := need[h], free[h]
+		if nd < 0 || nd > fr {
+			return &hintContradiction{hint: p.Cells[h].Hint, at: b.Pos(h), free: fr, need: nd}
+		}
+		if fr == 0 || (nd != 0 && nd != fr) {
+			continue
+		}
+		v := uint8(safe)
+		if nd == fr {
+			v = mine
+		}
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || value[j] != undecided {
+				continue
+			}
+			value[j] = v
+			sc.settled = append(sc.settled, j)
+			for _, k := range b.Neighbors(int(j)) {
+				if p.Cells[k].State != game.Revealed {
+					continue
+				}
+				free[k]--
+				if v == mine {
+					need[k]--
+				}
+				queue = append(queue, k)
+			}
+		}
+	}
+	return nil
+}
+
+// hintContradiction is a Split's Contradiction: a hint that propagation
+// left needing fewer than no mines, or more than its undecided cells. It is
+// formatted only when read: a lookahead splits many positions that have
+// none.
+type hintContradiction struct {
+	hint       uint8
+	at         game.Pos
+	free, need int32
+}
+
+func (e *hintContradiction) Error() string {
+	return fmt.Sprintf("kb: no solution: hint %d at %v sees %d undecided cells and needs %d more mines", e.hint, e.at, e.free, e.need)
 }
 
 // Frontier returns the number of cells in all components.
@@ -326,9 +358,11 @@ type splitScratch struct {
 	value       []uint8
 	need, free  []int32
 	comp, local []int32
+	owner       []int32 // Split.Reveal's
 	frontier    []bool
 	sets        disjoint.Sets
 	queue       []int32
+	settled     []int32 // cells propagate settled, in order
 }
 
 var splitScratchPool = sync.Pool{New: func() any { return new(splitScratch) }}
@@ -340,18 +374,20 @@ func getSplitScratch(n int) *splitScratch {
 	if cap(sc.value) < n {
 		*sc = splitScratch{
 			value: make([]uint8, n), need: make([]int32, n), free: make([]int32, n),
-			comp: make([]int32, n), local: make([]int32, n), frontier: make([]bool, n),
-			sets: make(disjoint.Sets, n), queue: sc.queue,
+			comp: make([]int32, n), local: make([]int32, n), owner: make([]int32, n), frontier: make([]bool, n),
+			sets: make(disjoint.Sets, n), queue: sc.queue, settled: sc.settled,
 		}
 	}
 	sc.value, sc.need, sc.free = sc.value[:n], sc.need[:n], sc.free[:n]
-	sc.comp, sc.local, sc.frontier, sc.sets = sc.comp[:n], sc.local[:n], sc.frontier[:n], sc.sets[:n]
+	sc.comp, sc.local, sc.owner, sc.frontier, sc.sets = sc.comp[:n], sc.local[:n], sc.owner[:n], sc.frontier[:n], sc.sets[:n]
 	clear(sc.value)
 	clear(sc.need)
 	clear(sc.free)
 	clear(sc.comp)
 	clear(sc.local)
+	clear(sc.owner)
 	clear(sc.frontier)
 	sc.sets.Reset()
+	sc.settled = sc.settled[:0]
 	return sc
 }

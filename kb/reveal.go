@@ -1,0 +1,227 @@
+package kb
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/minesat/minesat/game"
+)
+
+// Reveal returns the Split of p, where p is sp's puzzle with cell, closed
+// there, now revealed: the same Split as NewSplit(p), made from sp's work.
+// A new hint can only change the components next to it, so only those are
+// propagated and joined again, the new hint's closed neighbours with them;
+// every other component is sp's own, shared. p must agree with sp's puzzle
+// everywhere but at cell (this is not checked). A lookahead, which splits a
+// position once for every hint value each guess could show, does this
+// instead of splitting the whole board again.
+//
+// When sp has a Contradiction, or propagation settles cell in sp, Reveal is
+// NewSplit(p).
+func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
+	if sp.Contradiction != nil || p == nil || sp.Puzzle == nil || p.Board != sp.Puzzle.Board ||
+		len(p.Cells) != p.Board.Len() || cell < 0 || cell >= len(p.Cells) || p.Cells[cell].State != game.Revealed {
+		return NewSplit(p)
+	}
+	b := p.Board
+	sc := getSplitScratch(len(p.Cells))
+	defer splitScratchPool.Put(sc)
+	value := sc.value // per cell: settled by sp or now
+	for _, i := range sp.Mines {
+		value[i] = mine
+	}
+	for _, i := range sp.Safe {
+		value[i] = safe
+	}
+	if value[cell] != undecided || (sp.Puzzle != p && sp.Puzzle.Cells[cell].State != game.Unknown) {
+		return NewSplit(p)
+	}
+	old := sc.comp // per cell: 1 + its component in sp, 0 for none
+	for c, co := range sp.Components {
+		for _, i := range co.Cells {
+			old[i] = int32(c + 1)
+		}
+	}
+	var hitBuf [9]int32
+	hit := hitBuf[:0] // 1 + each component next to cell
+	touch := func(i int) {
+		if c := old[i]; c > 0 && !slices.Contains(hit, c) {
+			hit = append(hit, c)
+		}
+	}
+	touch(cell)
+	for _, j := range b.Neighbors(cell) {
+		touch(int(j))
+	}
+
+	// The hints to propagate again: those of the components hit, with cell
+	// no longer free, and the new one. need and free are as in NewSplit.
+	need, free := sc.need, sc.free
+	size := 8
+	for _, c := range hit {
+		size += len(sp.Components[c-1].Cells)
+	}
+	// the cells that may be undecided, and the hints propagated again
+	cells, hints := make([]int, 0, size), make([]int, 0, size)
+	for _, c := range hit {
+		co := sp.Components[c-1]
+		for _, i := range co.Cells {
+			if i != cell {
+				cells = append(cells, i)
+			}
+		}
+		for _, con := range co.cons {
+			h := con.hint
+			need[h], free[h] = int32(con.need), int32(len(con.vars))
+			for _, v := range con.vars {
+				if co.Cells[v] == cell {
+					free[h]--
+				}
+			}
+			hints = append(hints, h)
+		}
+	}
+	nd, fr := int32(p.Cells[cell].Hint), int32(0)
+	for _, j := range b.Neighbors(cell) {
+		switch {
+		case p.Cells[j].State == game.Flagged || (p.Cells[j].State == game.Unknown && value[j] == mine):
+			nd--
+		case p.Cells[j].State == game.Unknown && value[j] == undecided:
+			fr++
+			if old[j] == 0 {
+				cells = append(cells, int(j)) // interior until now
+			}
+		}
+	}
+	need[cell], free[cell] = nd, fr
+	hints = append(hints, cell)
+
+	out := &Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left}
+	queue := sc.queue[:0]
+	for _, h := range hints {
+		queue = append(queue, int32(h))
+	}
+	if out.Contradiction = sc.propagate(p, queue); out.Contradiction != nil {
+		return out, nil
+	}
+	var mines, safes []int // cells settled now
+	for _, j := range sc.settled {
+		if value[j] == mine {
+			mines = append(mines, int(j))
+		} else {
+			safes = append(safes, int(j))
+		}
+	}
+
+	// Join the cells left undecided through those hints, as NewSplit
+	// does, and number the new components by their first cell.
+	sets := sc.sets
+	find := sets.Find
+	for _, h := range hints {
+		if free[h] == 0 {
+			continue
+		}
+		first := int32(-1)
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || value[j] != undecided {
+				continue
+			}
+			if first < 0 {
+				first = find(j)
+			} else if r := find(j); r != first {
+				sets[r] = first
+			}
+		}
+	}
+	slices.Sort(cells)
+	owner, local := sc.owner, sc.local // root -> 1 + new component; cell -> local variable
+	var made []*Component
+	for _, i := range cells {
+		if value[i] != undecided {
+			continue
+		}
+		r := find(int32(i))
+		if owner[r] == 0 {
+			made = append(made, &Component{})
+			owner[r] = int32(len(made))
+		}
+		co := made[owner[r]-1]
+		local[i] = int32(len(co.Cells))
+		co.Cells = append(co.Cells, i)
+	}
+	slices.Sort(hints)
+	for _, h := range hints {
+		if free[h] == 0 {
+			continue
+		}
+		var co *Component
+		vars := make([]int32, 0, free[h])
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || value[j] != undecided {
+				continue
+			}
+			co = made[owner[find(j)]-1]
+			vars = append(vars, local[j])
+		}
+		co.cons = append(co.cons, compCon{hint: h, need: int(need[h]), vars: vars})
+	}
+
+	for c, co := range sp.Components {
+		if !slices.Contains(hit, int32(c+1)) {
+			out.Components = append(out.Components, co)
+		}
+	}
+	out.Components = append(out.Components, made...)
+	slices.SortFunc(out.Components, func(x, y *Component) int { return cmp.Compare(x.Cells[0], y.Cells[0]) })
+	out.Mines = merged(sp.Mines, mines)
+	out.Safe = merged(sp.Safe, safes)
+	out.Left -= len(mines)
+	// The interior loses cell and its closed neighbours, now settled or on
+	// the frontier; the rest is copied a run at a time.
+	var gone [9]int
+	gone[0] = cell
+	for k, j := range b.Neighbors(cell) {
+		gone[k+1] = int(j)
+	}
+	drop := gone[:1+len(b.Neighbors(cell))]
+	slices.Sort(drop)
+	rest := sp.Interior
+	if len(rest) > 0 {
+		out.Interior = make([]int, 0, len(rest))
+	}
+	for _, i := range drop {
+		if k, found := slices.BinarySearch(rest, i); found {
+			out.Interior = append(out.Interior, rest[:k]...)
+			rest = rest[k+1:]
+		}
+	}
+	out.Interior = append(out.Interior, rest...)
+	if len(out.Interior) == 0 {
+		out.Interior = nil // as NewSplit leaves it
+	}
+	return out, nil
+}
+
+// merged returns the increasing union of the increasing s and the
+// unordered, disjoint extra, in a new slice (nil when both are empty).
+func merged(s, extra []int) []int {
+	if len(s)+len(extra) == 0 {
+		return nil
+	}
+	out := make([]int, 0, len(s)+len(extra))
+	out = append(append(out, s...), extra...)
+	slices.Sort(out)
+	return out
+}
+
+// AnalyzeReveal is AnalyzeCached for p, where p is base's puzzle with
+// cell, closed there, now revealed: it splits p from base's Split (see
+// Split.Reveal), and is otherwise the same analysis, bit for bit.
+func AnalyzeReveal(ctx context.Context, base *Analysis, p *game.Puzzle, cell int, budget Budget, c *Cache) (*Analysis, error) {
+	sp, err := base.Split.Reveal(p, cell)
+	if err != nil {
+		return nil, err
+	}
+	return analyzeSplit(ctx, sp, budget, false, c)
+}

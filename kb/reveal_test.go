@@ -1,0 +1,137 @@
+package kb
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+)
+
+// TestSplitReveal reveals every value at closed cells of random positions
+// (some with flags, some with no solution) and checks that Split.Reveal
+// gives NewSplit's Split, field by field, and AnalyzeReveal Analyze's
+// answers to the bit, whether the new puzzle is the old one changed in
+// place or a copy.
+func TestSplitReveal(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(21, 5))
+	var buf []float64
+	reveals, shared, fallbacks := 0, 0, 0
+	for i := range 300 {
+		p := randomRevealPuzzle(t, rng, i)
+		base, err := Analyze(ctx, p, Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if base.Split.Contradiction != nil {
+			fallbacks++
+		}
+		var closed []int
+		for j, c := range p.Cells {
+			if c.State == game.Unknown {
+				closed = append(closed, j)
+			}
+		}
+		for range min(4, len(closed)) {
+			cell := closed[rng.IntN(len(closed))]
+			inPlace := rng.IntN(2) == 0
+			for v := 0; v <= len(p.Board.Neighbors(cell)); v++ {
+				q := p
+				if !inPlace {
+					q = p.Clone()
+				}
+				q.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
+				want, err := NewSplit(q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := base.Split.Reveal(q, cell)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameSplit(t, got, want)
+				shared += sharedComponents(got, base.Split)
+				reveals++
+				wa, err := Analyze(ctx, q, Budget{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ga, err := AnalyzeReveal(ctx, base, q, cell, Budget{}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameAs(t, ctx, ga, wa, &buf)
+				q.Cells[cell] = game.Cell{}
+			}
+		}
+	}
+	if shared == 0 || fallbacks == 0 {
+		t.Errorf("%d reveals shared %d components with their base, and %d bases had a contradiction: the test misses a path", reveals, shared, fallbacks)
+	}
+	t.Logf("%d reveals, %d components shared, %d bases with a contradiction", reveals, shared, fallbacks)
+}
+
+// randomRevealPuzzle returns a random position of up to 12x20 cells, a
+// third of them with some mines flagged, a tenth with a hint or the mine
+// count off by one.
+func randomRevealPuzzle(t *testing.T, rng *rand.Rand, seed int) *game.Puzzle {
+	t.Helper()
+	rows, cols := 2+rng.IntN(10), 2+rng.IntN(18)
+	p, layout, err := game.Generate(rows, cols, rows*cols/(4+rng.IntN(4)), game.GenOptions{Reveal: 0.1 + 0.5*rng.Float64()}, int64(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rng.IntN(3) == 0 {
+		for _, m := range layout {
+			if rng.IntN(3) == 0 {
+				p.Cells[p.Board.Index(m)].State = game.Flagged
+			}
+		}
+	}
+	if rng.IntN(10) == 0 {
+		for h, c := range p.Cells {
+			if c.State == game.Revealed && c.Hint > 0 {
+				p.Cells[h].Hint--
+				break
+			}
+		}
+	}
+	if rng.IntN(10) == 0 {
+		p.Mines++
+	}
+	return p
+}
+
+// sameSplit checks got against NewSplit's want: the same components (cells
+// and constraints, in order), interior, settled cells and counts, and a
+// contradiction in both or neither (whose hint may differ, found in
+// another order).
+func sameSplit(t *testing.T, got, want *Split) {
+	t.Helper()
+	if (got.Contradiction == nil) != (want.Contradiction == nil) {
+		t.Fatalf("Reveal's contradiction %v; NewSplit's %v\n%s", got.Contradiction, want.Contradiction, want.Puzzle)
+	}
+	if want.Contradiction != nil {
+		return
+	}
+	g, w := *got, *want
+	g.Puzzle, w.Puzzle = nil, nil
+	if !reflect.DeepEqual(g, w) {
+		t.Fatalf("Reveal's split differs from NewSplit's\n got: %+v\nwant: %+v\n%s", g, w, want.Puzzle)
+	}
+}
+
+// sharedComponents returns how many of got's components are base's own.
+func sharedComponents(got, base *Split) int {
+	n := 0
+	for _, c := range got.Components {
+		for _, d := range base.Components {
+			if c == d {
+				n++
+			}
+		}
+	}
+	return n
+}
