@@ -22,6 +22,9 @@ import (
 // undecided neighbours links them. Components share no hint, so a solution
 // is one solution per component plus any placement of the remaining mines
 // in the interior; only the global mine count ties them together.
+//
+// A Split is read-only: splits made by Reveal share their unchanged
+// components and slices with the split they came from.
 type Split struct {
 	Puzzle     *game.Puzzle
 	Components []*Component // ordered by their first cell

@@ -113,10 +113,25 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 			freeSlots = append(freeSlots, slotOf[k])
 		}
 	}
+	// Each layer's constraints, in constraint order, share one slab.
+	at := make([]int32, n+1) // layer t's entries start at at[t]
+	for _, con := range c.cons {
+		for _, v := range con.vars {
+			at[pos[v]+1]++
+		}
+	}
+	for t := range n {
+		at[t+1] += at[t]
+	}
+	slab := make([]stepCon, at[n])
+	for t := range n {
+		steps[t] = slab[at[t]:at[t]:at[t+1]]
+	}
+	var ps []int32
 	for k, con := range c.cons {
-		ps := make([]int32, len(con.vars))
-		for i, v := range con.vars {
-			ps[i] = pos[v]
+		ps = ps[:0]
+		for _, v := range con.vars {
+			ps = append(ps, pos[v])
 		}
 		slices.Sort(ps)
 		for i, p := range ps {

@@ -186,19 +186,24 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	}
 	drop := gone[:1+len(b.Neighbors(cell))]
 	slices.Sort(drop)
-	rest := sp.Interior
-	if len(rest) > 0 {
-		out.Interior = make([]int, 0, len(rest))
+	out.Interior = sp.Interior // shared, unless it loses a cell
+	inInterior := func(i int) bool {
+		_, found := slices.BinarySearch(sp.Interior, i)
+		return found
 	}
-	for _, i := range drop {
-		if k, found := slices.BinarySearch(rest, i); found {
-			out.Interior = append(out.Interior, rest[:k]...)
-			rest = rest[k+1:]
+	if slices.ContainsFunc(drop, inInterior) {
+		out.Interior = make([]int, 0, len(sp.Interior))
+		rest := sp.Interior
+		for _, i := range drop {
+			if k, found := slices.BinarySearch(rest, i); found {
+				out.Interior = append(out.Interior, rest[:k]...)
+				rest = rest[k+1:]
+			}
 		}
-	}
-	out.Interior = append(out.Interior, rest...)
-	if len(out.Interior) == 0 {
-		out.Interior = nil // as NewSplit leaves it
+		out.Interior = append(out.Interior, rest...)
+		if len(out.Interior) == 0 {
+			out.Interior = nil // as NewSplit leaves it
+		}
 	}
 	return out, nil
 }

@@ -66,6 +66,12 @@ func TestSplitReveal(t *testing.T) {
 				q.Cells[cell] = game.Cell{}
 			}
 		}
+		// The reveals share base's parts: none may have changed them.
+		fresh, err := NewSplit(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameSplit(t, base.Split, fresh)
 	}
 	if shared == 0 || fallbacks == 0 {
 		t.Errorf("%d reveals shared %d components with their base, and %d bases had a contradiction: the test misses a path", reveals, shared, fallbacks)
