@@ -510,21 +510,24 @@ func (k *KB) add(c []Lit, o origin) error {
 	return nil
 }
 
-// subsumed reports whether a stored clause is a subset of c. A subset of c
-// holds its own smallest literal, which is in c, so the candidates are the
-// clauses indexed under their smallest literal by occFirst, for each
-// literal of c: each stored clause is looked at once at most. The index
-// holds each clause's length and signature, so that most candidates are
-// rejected without reading the clause; dead clauses stay in it until
-// compactFirsts.
+// subsumed reports whether a stored clause is a subset of c (sorted, of
+// two literals or more). A subset of c holds its own smallest literal,
+// which is in c, so the candidates are the clauses indexed under their
+// smallest literal by occFirst, for each literal of c: each stored clause
+// is looked at once at most. A candidate indexed under c[i] is a subset of
+// c[i:], so it has at most len(c)-i literals, and since stored clauses have
+// two or more, c's last literal has none. The index holds each clause's
+// length and signature, so that most candidates are rejected without
+// reading the clause; dead clauses stay in it until compactFirsts.
 func (k *KB) subsumed(c []Lit, sig uint64) bool {
-	for _, l := range c {
+	for i, l := range c[:len(c)-1] {
+		room := int32(len(c) - i)
 		for _, r := range k.occFirst[l] {
-			if r.n > int32(len(c)) || r.sig&^sig != 0 {
+			if r.n > room || r.sig&^sig != 0 {
 				continue
 			}
 			d := &k.cls[r.id]
-			if d.alive && subset(k.lits[d.off:d.off+d.n], c) {
+			if d.alive && subset(k.lits[d.off:d.off+d.n], c[i:]) {
 				return true
 			}
 		}
