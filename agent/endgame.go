@@ -392,28 +392,31 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 	defer func() { e.cellStack, e.riskyStack = e.cellStack[:markCells], e.riskyStack[:markRisky] }()
 	free := -1
 	for _, k := range live {
-		shown, safe := 0, n
-		for v := range shownMine + 1 {
-			if e.kinds[k]>>v&1 == 0 {
-				continue
-			}
-			if c := e.count(S, lo, hi, int(k), v); c > 0 {
-				shown++
-				if v == shownMine {
-					safe -= c
+		// A cell a mine in some layouts of S and safe in others shows two
+		// things at least: one count settles it. A cell safe in all of them
+		// needs two hints seen to teach anything.
+		mines := 0
+		if e.kinds[k]>>shownMine&1 != 0 {
+			mines = e.count(S, lo, hi, int(k), shownMine)
+		}
+		switch {
+		case mines == n:
+			continue // a mine throughout: shows one thing
+		case mines > 0:
+			e.riskyStack = append(e.riskyStack, risky{k, int32(n - mines)})
+		default:
+			shown := 0
+			for m := e.kinds[k] &^ (1 << shownMine); m != 0 && shown < 2; m &= m - 1 {
+				if e.count(S, lo, hi, int(k), bits.TrailingZeros16(m)) > 0 {
+					shown++
 				}
 			}
-		}
-		if shown < 2 {
-			continue
+			if shown < 2 {
+				continue
+			}
+			free = int(k)
 		}
 		e.cellStack = append(e.cellStack, k)
-		switch {
-		case safe == n:
-			free = int(k)
-		case safe > 0:
-			e.riskyStack = append(e.riskyStack, risky{k, int32(safe)})
-		}
 	}
 	still := e.cellStack[markCells:len(e.cellStack):len(e.cellStack)] // the cells of live that S does not fix
 	cands := e.riskyStack[markRisky:len(e.riskyStack):len(e.riskyStack)]
@@ -464,14 +467,20 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 // the cell is a mine in every layout, or safe in every layout with the same
 // hint. live is as for value.
 func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k int, bound float64) (val bounded, informative bool, err error) {
+	lo, hi := 0, len(S) // S's nonzero words lie in [lo, hi)
+	for lo < hi && S[lo] == 0 {
+		lo++
+	}
+	for hi > lo && S[hi-1] == 0 {
+		hi--
+	}
 	var count [shownMine + 1]int // layouts by what k shows
 	kinds := 0
-	for v := range shownMine + 1 {
-		if e.kinds[k]>>v&1 != 0 {
-			count[v] = e.count(S, 0, len(S), k, v)
-			if count[v] > 0 && v != shownMine {
-				kinds++
-			}
+	for m := e.kinds[k]; m != 0; m &= m - 1 {
+		v := bits.TrailingZeros16(m)
+		count[v] = e.count(S, lo, hi, k, v)
+		if count[v] > 0 && v != shownMine {
+			kinds++
 		}
 	}
 	safe := n - count[shownMine]
@@ -491,7 +500,7 @@ func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k i
 			continue
 		}
 		set := e.shows[k][h*e.words:]
-		for w := range group {
+		for w := lo; w < hi; w++ { // group is S outside [lo, hi): 0
 			group[w] = S[w] & set[w]
 		}
 		size := float64(count[h])
