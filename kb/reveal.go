@@ -209,10 +209,11 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 }
 
 // merged returns the increasing union of the increasing s and the
-// unordered, disjoint extra, in a new slice (nil when both are empty).
+// unordered, disjoint extra: s itself when extra is empty, a new slice
+// otherwise.
 func merged(s, extra []int) []int {
-	if len(s)+len(extra) == 0 {
-		return nil
+	if len(extra) == 0 {
+		return s
 	}
 	out := make([]int, 0, len(s)+len(extra))
 	out = append(append(out, s...), extra...)
