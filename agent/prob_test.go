@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -336,7 +337,7 @@ func TestProbGuesserPicks(t *testing.T) {
 				pmin = min(pmin, probs[j])
 			}
 		}
-		for _, g := range []ProbGuesser{{}, {Lookahead: 4}, DefaultGuesser()} {
+		for _, g := range []ProbGuesser{{}, {Lookahead: 4}, DefaultGuesser(), {Lookahead: 4, Depth: 2}} {
 			got, err := g.Guess(ctx, positionFor(p, uint64(i)))
 			if err != nil {
 				t.Fatal(err)
@@ -352,7 +353,10 @@ func TestProbGuesserPicks(t *testing.T) {
 				if got.P > pmin+probEps {
 					t.Errorf("%+v picked p %v; the lowest is %v\n%s", g, got.P, pmin, p)
 				}
-			case MethodLookahead:
+			case MethodLookahead, MethodLookahead2:
+				if (got.Method == MethodLookahead2) != (g.Depth == 2) {
+					t.Errorf("%+v: method %q", g, got.Method)
+				}
 				if got.P > pmin+candidateMargin+probEps {
 					t.Errorf("lookahead picked p %v; the lowest is %v", got.P, pmin)
 				}
@@ -419,6 +423,7 @@ func TestGuessDetail(t *testing.T) {
 	}{
 		{Guess{Method: MethodLookahead, Score: 0.8, Runner: 3, RunnerScore: 0.75}, "survives this move and the next with chance 0.800; runner-up 0.750"},
 		{Guess{Method: MethodLookahead, Score: 0.8, Runner: -1}, "survives this move and the next with chance 0.800"},
+		{Guess{Method: MethodLookahead2, Score: 0.7, Runner: 2, RunnerScore: 0.65}, "survives this move and the next two with chance 0.700; runner-up 0.650"},
 		{Guess{Method: MethodEndgame, Score: 0.5, Runner: 1, RunnerScore: 0.25}, "wins the game with chance 0.500, playing on perfectly over the layouts left; runner-up 0.250"},
 		{Guess{Method: MethodFiftyFifty, Runner: -1}, "if this cell is a mine, no move will ever tell it from its mirror image: a 50/50 the game must take anyway, played now"},
 		{Guess{Method: MethodProb, Runner: 2}, ""},
@@ -433,16 +438,23 @@ func TestGuessDetail(t *testing.T) {
 // TestLookaheadPruning checks that skipping the cells that cannot beat the
 // runner-up changes nothing: on random positions the lookahead picks the
 // same best cell and runner-up, with the same scores, as weighing every
-// cell of its pool.
+// cell of its pool, one move ahead and two.
 func TestLookaheadPruning(t *testing.T) {
+	for _, depth := range []int{1, 2} {
+		t.Run(fmt.Sprintf("depth %d", depth), func(t *testing.T) { testLookaheadPruning(t, depth) })
+	}
+}
+
+func testLookaheadPruning(t *testing.T, depth int) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 4))
 	g := DefaultGuesser()
+	g.Depth = depth
 	pruned, cut := 0, 0
-	for i := range 120 {
+	for i := range 120 / depth {
 		p, probs := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), int64(i))
 		pos := positionFor(p, uint64(i))
-		cands := g.rank(pos, probs)
+		cands := g.rank(pos.View, probs, func(int) uint64 { return pos.Rand.Uint64() })
 		if len(cands) < 2 {
 			continue
 		}
@@ -460,7 +472,7 @@ func TestLookaheadPruning(t *testing.T) {
 		}
 		all := g.pool(cands)
 		view := p.Clone()
-		w := weigher{view: view, base: a, probs: probs, budget: g.Budget, lnAll: lnAll}
+		w := weigher{view: view, base: a, probs: probs, budget: g.Budget, lnAll: lnAll, g: g, depth: depth}
 		for k := range all {
 			if all[k].score, all[k].zero, err = w.weigh(ctx, all[k].cell, math.Inf(-1)); err != nil {
 				t.Fatal(err)
@@ -535,5 +547,95 @@ func TestProbGuesserFallback(t *testing.T) {
 	}
 	if got.Method != (LocalGuesser{}).Name() || p.Cells[got.Cell].State != game.Unknown {
 		t.Errorf("over budget: guess %+v; want the local estimate's pick of a closed cell", got)
+	}
+}
+
+// TestDepthTwo weighs the pools of random positions one move ahead and
+// two: a cell's chance of surviving this move and the next two never
+// exceeds its chance of surviving this move and the next, and in some
+// positions the two depths prefer different cells (the second move ahead
+// changes choices).
+func TestDepthTwo(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(5, 17))
+	g := DefaultGuesser()
+	weighed, differ := 0, 0
+	for i := range 60 {
+		p, probs := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), int64(100+i))
+		pos := positionFor(p, uint64(i))
+		cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() })
+		if len(cands) < 2 {
+			continue
+		}
+		a, err := kb.Analyze(ctx, p, kb.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lnAll, err := a.LogCount()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var best [3]float64
+		var bestCell [3]int
+		for _, c := range g.pool(cands) {
+			var score [3]float64
+			for depth := 1; depth <= 2; depth++ {
+				w := weigher{view: p.Clone(), base: a, probs: probs, budget: g.Budget, lnAll: lnAll, g: g, depth: depth}
+				if score[depth], _, err = w.weigh(ctx, c.cell, math.Inf(-1)); err != nil {
+					t.Fatal(err)
+				}
+				if score[depth] > best[depth]+probEps {
+					best[depth], bestCell[depth] = score[depth], c.cell
+				}
+			}
+			if score[2] < 0 || score[2] > score[1]+1e-12 {
+				t.Errorf("position %d, cell %v: two moves ahead %v, one move ahead %v\n%s", i, p.Board.Pos(c.cell), score[2], score[1], p)
+			}
+			weighed++
+		}
+		if bestCell[1] != bestCell[2] {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Errorf("%d cells weighed: the two depths always prefer the same cell", weighed)
+	}
+	t.Logf("%d cells weighed; the depths prefer different cells in %d positions", weighed, differ)
+}
+
+// TestLookaheadValuesTheWin weighs the two cells of a 1x2 board with one
+// mine and nothing open: opening either wins whenever it is safe, so each
+// scores 1/2 at both depths. (The position left after a safe guess has
+// only a mine closed; it once counted as a next move that never survives.)
+func TestLookaheadValuesTheWin(t *testing.T) {
+	ctx := context.Background()
+	b, err := game.NewBoard(1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &game.Puzzle{Board: b, Cells: make([]game.Cell, 2), Mines: 1}
+	a, err := kb.Analyze(ctx, p, kb.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, err := a.Probabilities(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lnAll, err := a.LogCount()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for depth := 1; depth <= MaxDepth; depth++ {
+		for cell := range 2 {
+			w := weigher{view: p.Clone(), base: a, probs: probs, lnAll: lnAll, g: DefaultGuesser(), depth: depth}
+			score, _, err := w.weigh(ctx, cell, math.Inf(-1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(score-0.5) > 1e-12 {
+				t.Errorf("depth %d, cell %d: score %v; want 0.5", depth, cell, score)
+			}
+		}
 	}
 }

@@ -49,6 +49,10 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"endgame too large", []string{"--endgame", "10001"}, "--endgame 10001: want 0 to 10000"},
 		{"lookahead with the local guesser", []string{"--guesser", "local", "--lookahead", "3"}, "--lookahead applies to --guesser exact, not local"},
 		{"endgame with the local guesser", []string{"--endgame", "5", "--guesser", "local"}, "--endgame applies to --guesser exact, not local"},
+		{"depth", []string{"--depth", "0"}, "--depth 0: want 1 to 2"},
+		{"depth too large", []string{"--depth", "3"}, "--depth 3: want 1 to 2"},
+		{"depth without lookahead", []string{"--depth", "2", "--lookahead", "0"}, "--depth 2 needs a lookahead"},
+		{"depth with the local guesser", []string{"--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact, not local"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -234,6 +238,7 @@ func TestPlayGuesser(t *testing.T) {
 	for _, args := range [][]string{
 		{"--guesser", "local"},
 		{"--lookahead", "0", "--endgame", "0"},
+		{"--depth", "2"},
 		{},
 	} {
 		name := strings.Join(args, " ")
@@ -251,6 +256,7 @@ func TestPlayGuesser(t *testing.T) {
 		wantGuesser := map[string]string{
 			"--guesser local":           "local estimate",
 			"--lookahead 0 --endgame 0": "exact, lookahead 0, endgame 0",
+			"--depth 2":                 "exact, lookahead 8, depth 2, endgame 1000",
 			"":                          "exact, lookahead 8, endgame 1000",
 		}[name]
 		if s.Guesser != wantGuesser {
@@ -282,6 +288,7 @@ func TestPlayGuesser(t *testing.T) {
 	}{
 		{[]string{"--guesser", "local"}, "(local estimate)"},
 		{[]string{"--lookahead", "0", "--endgame", "0"}, "(exact probability)"},
+		{[]string{"--depth", "2", "--endgame", "0"}, "(exact probability, two moves ahead)"},
 	} {
 		r := runCmd(t, "", nil, append([]string{"play", "--trace", "--level", "expert", "--seed", "2", "--no-color"}, tc.args...)...)
 		if !strings.Contains(r.out, tc.want) {
