@@ -452,20 +452,11 @@ func testLookaheadPruning(t *testing.T, depth int) {
 	g.Depth = depth
 	pruned, cut := 0, 0
 	for i := range 120 / depth {
-		p, probs := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), int64(i))
-		pos := positionFor(p, uint64(i))
-		cands := g.rank(pos.View, probs, func(int) uint64 { return pos.Rand.Uint64() })
+		pos, a, probs, lnAll, cands := aheadOf(t, g, rng, i, int64(i))
 		if len(cands) < 2 {
 			continue
 		}
-		a, err := kb.Analyze(ctx, p, kb.Budget{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lnAll, err := a.LogCount()
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := pos.View
 		best, runner, err := g.lookahead(ctx, pos, a, probs, lnAll, cands)
 		if err != nil {
 			t.Fatal(err)
@@ -561,26 +552,18 @@ func TestDepthTwo(t *testing.T) {
 	g := DefaultGuesser()
 	weighed, differ := 0, 0
 	for i := range 60 {
-		p, probs := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), int64(100+i))
-		pos := positionFor(p, uint64(i))
-		cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() })
+		pos, a, probs, lnAll, cands := aheadOf(t, g, rng, i, int64(100+i))
 		if len(cands) < 2 {
 			continue
 		}
-		a, err := kb.Analyze(ctx, p, kb.Budget{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lnAll, err := a.LogCount()
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := pos.View
 		var best [3]float64
 		var bestCell [3]int
 		for _, c := range g.pool(cands) {
 			var score [3]float64
 			for depth := 1; depth <= 2; depth++ {
 				w := weigher{view: p.Clone(), base: a, probs: probs, budget: g.Budget, lnAll: lnAll, g: g, depth: depth}
+				var err error
 				if score[depth], _, err = w.weigh(ctx, c.cell, math.Inf(-1)); err != nil {
 					t.Fatal(err)
 				}
@@ -614,18 +597,7 @@ func TestLookaheadValuesTheWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := &game.Puzzle{Board: b, Cells: make([]game.Cell, 2), Mines: 1}
-	a, err := kb.Analyze(ctx, p, kb.Budget{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	probs, err := a.Probabilities(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lnAll, err := a.LogCount()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, probs, lnAll := analyzed(t, p)
 	for depth := 1; depth <= MaxDepth; depth++ {
 		for cell := range 2 {
 			w := weigher{view: p.Clone(), base: a, probs: probs, lnAll: lnAll, g: DefaultGuesser(), depth: depth}
@@ -638,4 +610,35 @@ func TestLookaheadValuesTheWin(t *testing.T) {
 			}
 		}
 	}
+}
+
+// analyzed returns p's analysis, probabilities and log count of layouts.
+func analyzed(t *testing.T, p *game.Puzzle) (*kb.Analysis, []float64, float64) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := kb.Analyze(ctx, p, kb.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, err := a.Probabilities(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lnAll, err := a.LogCount()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, probs, lnAll
+}
+
+// aheadOf returns a random position of 6 to 10 rows and 6 to 13 columns
+// (from rng and seed) as the lookahead meets it: with its generator drawn
+// from i, its analysis, probabilities, log count and the candidates g ranks.
+func aheadOf(t *testing.T, g ProbGuesser, rng *rand.Rand, i int, seed int64) (*Position, *kb.Analysis, []float64, float64, []candidate) {
+	t.Helper()
+	p, _ := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), seed)
+	pos := positionFor(p, uint64(i))
+	a, probs, lnAll := analyzed(t, p)
+	cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() })
+	return pos, a, probs, lnAll, cands
 }
