@@ -57,7 +57,7 @@ const candidateMargin = 0.1
 // position the pseudo 50/50 test counts leaves that cell untested.
 type ProbGuesser struct {
 	Lookahead int       // cells weighed one move ahead; 0 for none
-	Depth     int       // moves the lookahead looks ahead: 1 (also for 0) to MaxDepth
+	Depth     int       // moves the lookahead looks ahead: 1 (also for 0) to MaxDepth (also for more)
 	Endgame   int       // exhaustive search when at most this many layouts remain; 0 for never
 	Budget    kb.Budget // bounds each count
 }
@@ -244,7 +244,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 	// The same bound cuts a cell's weighing short: once the hint values
 	// left to count could not lift its score to the second best, it is
 	// dropped (see weigher.weigh).
-	w := weigher{view: p.View.Clone(), base: a, probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll, g: g, depth: max(g.Depth, 1)}
+	w := weigher{view: p.View.Clone(), base: a, probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
 	top := [2]float64{-1, -1}
 	for k := range pool {
 		c := &pool[k]
