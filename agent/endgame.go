@@ -3,10 +3,10 @@ package agent
 import (
 	"cmp"
 	"context"
-	"encoding/binary"
 	"errors"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/minesat/minesat/backtrack"
 	"github.com/minesat/minesat/game"
@@ -52,8 +52,7 @@ type endgame struct {
 	shows  [][]uint64 // per local cell: shownMine+1 bitsets, of the layouts where it shows 0..8 or a mine
 	kinds  []uint16   // per local cell: bit v set when it shows v in some layout
 	words  int
-	memo   map[string]bounded
-	key    []byte // scratch for memo keys
+	memo   *memoTable
 	budget int
 
 	// Stacks for the search's scratch slices: a call takes its slices off
@@ -266,11 +265,13 @@ func independentParts(b *game.Board, cells []int, layouts [][]bool) []endgamePar
 // cells, row-major, spending budget, and returns the best first move and
 // the runner-up; cell is -1 when no cell teaches anything.
 func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]bool, budget *int) (endgameResult, error) {
-	e := &endgame{cells: cells, memo: make(map[string]bounded), budget: *budget}
+	e := &endgame{cells: cells, budget: *budget}
 	defer func() { *budget = e.budget }()
 	local := localIndex(b, cells)
 	e.words = (len(layouts) + 63) / 64
-	e.key = make([]byte, 2+8*e.words)
+	e.memo = memoPool.Get().(*memoTable)
+	e.memo.init()
+	defer memoPool.Put(e.memo)
 	e.shows = make([][]uint64, len(e.cells))
 	e.kinds = make([]uint16, len(e.cells))
 	block := make([]uint64, len(e.cells)*(shownMine+1)*e.words)
@@ -370,15 +371,10 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 	for S[hi-1] == 0 {
 		hi--
 	}
-	e.key[0], e.key[1] = byte(lo), byte(lo>>8)
-	key := e.key[:2+8*(hi-lo)]
-	for w := lo; w < hi; w++ {
-		binary.LittleEndian.PutUint64(key[2+8*(w-lo):], S[w])
-	}
-	if v, ok := e.memo[string(key)]; ok && (v.exact || v.w <= need+probEps) {
+	h := memoHash(S[lo:hi], lo)
+	if v, ok := e.memo.get(S[lo:hi], lo, h); ok && (v.exact || v.w <= need+probEps) {
 		return v, nil
 	}
-	memoKey := string(key)
 	e.budget--
 	if e.budget < 0 {
 		return bounded{}, errEndgameBudget
@@ -456,7 +452,7 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 			res = bounded{max(best, above), false}
 		}
 	}
-	e.memo[memoKey] = res
+	e.memo.put(S[lo:hi], lo, h, res)
 	return res, nil
 }
 
@@ -518,4 +514,101 @@ func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k i
 		}
 	}
 	return bounded{sum / float64(n), true}, true, nil
+}
+
+// memoTable is the endgame search's memo: the value of each set of layouts
+// searched, keyed by the set's nonzero words and where they start. It is
+// an open addressing table of entry indices, the keys stored one after
+// another in one slice: a Go map keyed by the sets as strings spent a
+// quarter of the search hashing, allocating and growing.
+type memoTable struct {
+	slots   []int32  // 0 empty, else 1 + entry; a power of two long
+	words   []uint64 // the keys' words, entry after entry
+	entries []memoEntry
+}
+
+// memoEntry is one set of layouts and its value: the set's nonzero words
+// are words[off:off+n], from word lo of the bitset.
+type memoEntry struct {
+	hash  uint64
+	off   int32
+	lo, n uint16
+	val   bounded
+}
+
+// init empties m, keeping its arrays for reuse, but for a slot array
+// much larger than most searches need: clearing it would cost more than
+// growing it again now and then.
+func (m *memoTable) init() {
+	if len(m.slots) == 0 || len(m.slots) > 1<<12 {
+		m.slots = make([]int32, 256)
+	}
+	clear(m.slots)
+	m.words, m.entries = m.words[:0], m.entries[:0]
+}
+
+// memoPool keeps memo tables between searches: a search can fill
+// megabytes, which a fresh table would allocate and fault in again.
+var memoPool = sync.Pool{New: func() any { return new(memoTable) }}
+
+// hash returns the hash of a set whose nonzero words are nz, from word lo.
+func memoHash(nz []uint64, lo int) uint64 {
+	h := uint64(lo+1) * 0x9E3779B97F4A7C15
+	for _, w := range nz {
+		h = bits.RotateLeft64((h^w)*0xFF51AFD7ED558CCD, 27)
+	}
+	// MurmurHash3's finaliser: every bit of h reaches the low bits.
+	h ^= h >> 33
+	h *= 0xFF51AFD7ED558CCD
+	h ^= h >> 33
+	h *= 0xC4CEB9FE1A85EC53
+	return h ^ h>>33
+}
+
+// find returns the slot of the set nz from word lo (hashed h): its
+// entry's, or the empty slot where it would go.
+func (m *memoTable) find(nz []uint64, lo int, h uint64) (slot int, found bool) {
+	mask := len(m.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		e := m.slots[i]
+		if e == 0 {
+			return i, false
+		}
+		en := &m.entries[e-1]
+		if en.hash == h && int(en.lo) == lo && int(en.n) == len(nz) && slices.Equal(m.words[en.off:int(en.off)+len(nz)], nz) {
+			return i, true
+		}
+	}
+}
+
+// get returns the value of the set nz from word lo, if the table holds it.
+func (m *memoTable) get(nz []uint64, lo int, h uint64) (bounded, bool) {
+	if i, ok := m.find(nz, lo, h); ok {
+		return m.entries[m.slots[i]-1].val, true
+	}
+	return bounded{}, false
+}
+
+// put sets the value of the set nz from word lo, growing the table past
+// half full.
+func (m *memoTable) put(nz []uint64, lo int, h uint64, v bounded) {
+	i, ok := m.find(nz, lo, h)
+	if ok {
+		m.entries[m.slots[i]-1].val = v
+		return
+	}
+	m.entries = append(m.entries, memoEntry{hash: h, off: int32(len(m.words)), lo: uint16(lo), n: uint16(len(nz)), val: v})
+	m.words = append(m.words, nz...)
+	m.slots[i] = int32(len(m.entries))
+	if 2*len(m.entries) > len(m.slots) {
+		m.slots = make([]int32, 2*len(m.slots))
+		mask := len(m.slots) - 1
+		for e := range m.entries {
+			j := int(m.entries[e].hash) & mask
+			for m.slots[j] != 0 {
+				j = (j + 1) & mask
+			}
+			m.slots[j] = int32(e + 1)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/minesat/minesat/game"
@@ -641,4 +642,56 @@ func aheadOf(t *testing.T, g ProbGuesser, rng *rand.Rand, i int, seed int64) (*P
 	a, probs, lnAll := analyzed(t, p)
 	cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() })
 	return pos, a, probs, lnAll, cands
+}
+
+// TestMemoTable stores sets of layouts that differ in a single bit, in
+// where their nonzero words start, or in their length, overwrites some, and
+// reads every one back, twice: in a new table and in the same table
+// emptied for reuse, as the endgame search's pool reuses it.
+func TestMemoTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	type key struct {
+		lo int
+		nz []uint64
+	}
+	var keys []key
+	for range 3000 {
+		nz := make([]uint64, 1+rng.IntN(4))
+		for w := range nz {
+			nz[w] = rng.Uint64() | 1
+		}
+		lo := rng.IntN(3)
+		flipped := slices.Clone(nz)
+		flipped[rng.IntN(len(nz))] ^= 1 << (1 + rng.IntN(63))
+		keys = append(keys,
+			key{lo, nz},
+			key{lo, flipped},                     // one bit apart
+			key{lo + 1, nz},                      // starting one word later
+			key{lo, append(slices.Clone(nz), 1)}, // one word longer
+			key{lo, nz},                          // again: overwritten
+		)
+	}
+	m := new(memoTable)
+	for round := range 2 {
+		m.init()
+		want := map[string]float64{}
+		name := func(k key) string { return fmt.Sprint(k.lo, k.nz) }
+		for i, k := range keys {
+			v := float64(i + round)
+			m.put(k.nz, k.lo, memoHash(k.nz, k.lo), bounded{v, true})
+			want[name(k)] = v
+		}
+		for _, k := range keys {
+			got, ok := m.get(k.nz, k.lo, memoHash(k.nz, k.lo))
+			if !ok || got.w != want[name(k)] || !got.exact {
+				t.Fatalf("round %d, key %v: got %v, %v; want %v", round, k, got, ok, want[name(k)])
+			}
+		}
+		if len(m.entries) != len(want) {
+			t.Errorf("round %d: %d entries for %d distinct keys", round, len(m.entries), len(want))
+		}
+		if _, ok := m.get([]uint64{2}, 5, memoHash([]uint64{2}, 5)); ok {
+			t.Errorf("round %d: a key never stored was found", round)
+		}
+	}
 }
