@@ -50,6 +50,13 @@
 // Contexts cancel the work between gophersat calls, which cannot be
 // interrupted themselves.
 //
+// A player weighing guesses analyses many positions that differ from one
+// another by a single hint. AnalyzeCached reuses, through a Cache, the
+// components an earlier analysis counted; AnalyzeReveal also splits the
+// position from the earlier one's Split (Split.Reveal), propagating and
+// joining only the components next to the new hint. Both give the same
+// answers as Analyze, to the bit.
+//
 // # gophersat
 //
 // gophersat v1.4.0 has pitfalls, each worked around here and pinned by a
