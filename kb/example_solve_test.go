@@ -78,3 +78,24 @@ func ExampleAnalysis_Forced() {
 	fmt.Println(len(f.Mines), len(f.Safe), probs[0])
 	// Output: 7 7 0.5
 }
+
+// A lookahead counts the position a guess would leave: here the cell
+// (0,3) shows a 1. Reveal splits that position from the current one's
+// Split, and AnalyzeReveal counts it.
+func ExampleSplit_Reveal() {
+	ctx := context.Background()
+	p, _ := game.ParsePuzzle("", strings.NewReader("1 5 2\n-1 1 -1 -1 -1"))
+	a, _ := kb.Analyze(ctx, p, kb.Budget{})
+	n, _ := a.Count(ctx)
+	fmt.Println(a.Split.Components[0].Cells, a.Split.Interior, n)
+
+	q := p.Clone()
+	q.Cells[3] = game.Cell{State: game.Revealed, Hint: 1}
+	sp, _ := a.Split.Reveal(q, 3)
+	b, _ := kb.AnalyzeReveal(ctx, a, q, 3, kb.Budget{}, nil)
+	n, _ = b.Count(ctx)
+	fmt.Println(sp.Components[0].Cells, sp.Interior, n)
+	// Output:
+	// [0 2] [3 4] 4
+	// [0 2 4] [] 1
+}
