@@ -78,6 +78,7 @@ func BenchmarkGuess(b *testing.B) {
 		{"exact", ProbGuesser{}},
 		{"exact+endgame", ProbGuesser{Endgame: DefaultEndgame}},
 		{"default", DefaultGuesser()},
+		{"depth2", ProbGuesser{Lookahead: DefaultLookahead, Depth: 2, Endgame: DefaultEndgame}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
