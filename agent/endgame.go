@@ -306,7 +306,7 @@ func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]
 		if res.runner >= 0 {
 			bound = res.runnerWin
 		}
-		val, informative, err := e.open(ctx, all, len(layouts), live, k, bound)
+		val, informative, err := e.open(ctx, all, 0, len(all), len(layouts), live, k, bound)
 		if err != nil {
 			return endgameResult{}, err
 		}
@@ -342,6 +342,18 @@ func (e *endgame) count(S []uint64, lo, hi, k, v int) int {
 	return n
 }
 
+// nonzero returns the range [lo, hi) of S's nonzero words; S has some.
+func nonzero(S []uint64) (lo, hi int) {
+	lo, hi = 0, len(S)
+	for S[lo] == 0 {
+		lo++
+	}
+	for S[hi-1] == 0 {
+		hi--
+	}
+	return lo, hi
+}
+
 // bounded is a value of the search: W exactly, or an upper bound on W.
 type bounded struct {
 	w     float64
@@ -364,13 +376,7 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 	if n == 1 {
 		return bounded{1, true}, nil
 	}
-	lo, hi := 0, len(S)
-	for S[lo] == 0 {
-		lo++
-	}
-	for S[hi-1] == 0 {
-		hi--
-	}
+	lo, hi := nonzero(S)
 	h := memoHash(S[lo:hi], lo)
 	if v, ok := e.memo.get(S[lo:hi], lo, h); ok && (v.exact || v.w <= need+probEps) {
 		return v, nil
@@ -418,7 +424,7 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 	cands := e.riskyStack[markRisky:len(e.riskyStack):len(e.riskyStack)]
 	var res bounded
 	if free >= 0 {
-		v, _, err := e.open(ctx, S, n, still, free, need)
+		v, _, err := e.open(ctx, S, lo, hi, n, still, free, need)
 		if err != nil {
 			return bounded{}, err
 		}
@@ -434,7 +440,7 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 				above = max(above, sf) // no cell left can survive more often than bar
 				break
 			}
-			v, _, err := e.open(ctx, S, n, still, int(c.k), bar)
+			v, _, err := e.open(ctx, S, lo, hi, n, still, int(c.k), bar)
 			if err != nil {
 				return bounded{}, err
 			}
@@ -461,15 +467,9 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 // (give or take probEps), possibly only an upper bound on it that does not
 // beat bound; a negative bound prunes nothing. informative is false when
 // the cell is a mine in every layout, or safe in every layout with the same
-// hint. live is as for value.
-func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k int, bound float64) (val bounded, informative bool, err error) {
-	lo, hi := 0, len(S) // S's nonzero words lie in [lo, hi)
-	for lo < hi && S[lo] == 0 {
-		lo++
-	}
-	for hi > lo && S[hi-1] == 0 {
-		hi--
-	}
+// hint. S's nonzero words lie in [lo, hi) (see nonzero); live is as for
+// value.
+func (e *endgame) open(ctx context.Context, S []uint64, lo, hi, n int, live []int32, k int, bound float64) (val bounded, informative bool, err error) {
 	var count [shownMine + 1]int // layouts by what k shows
 	kinds := 0
 	for m := e.kinds[k]; m != 0; m &= m - 1 {
@@ -536,9 +536,9 @@ type memoEntry struct {
 	val   bounded
 }
 
-// init empties m, keeping its arrays for reuse, but for a slot array
-// much larger than most searches need: clearing it would cost more than
-// growing it again now and then.
+// init empties m, keeping its arrays for reuse; a slot array that a large
+// search grew past 4,096 is replaced, not cleared for every later search
+// (most are small).
 func (m *memoTable) init() {
 	if len(m.slots) == 0 || len(m.slots) > 1<<12 {
 		m.slots = make([]int32, 256)
@@ -551,7 +551,8 @@ func (m *memoTable) init() {
 // megabytes, which a fresh table would allocate and fault in again.
 var memoPool = sync.Pool{New: func() any { return new(memoTable) }}
 
-// hash returns the hash of a set whose nonzero words are nz, from word lo.
+// memoHash returns the hash of a set whose nonzero words are nz, from
+// word lo.
 func memoHash(nz []uint64, lo int) uint64 {
 	h := uint64(lo+1) * 0x9E3779B97F4A7C15
 	for _, w := range nz {

@@ -16,6 +16,7 @@ import (
 // largest Endgame worth asking for: the search enumerates every layout.
 const (
 	DefaultLookahead = 8     // cells weighed one move ahead
+	DefaultDepth     = 1     // moves the lookahead looks ahead
 	DefaultEndgame   = 1000  // layouts left at most for the exhaustive endgame search
 	MaxEndgame       = 10000 // the most layouts an endgame search may enumerate
 	MaxDepth         = 2     // the most moves the lookahead may look ahead
@@ -63,9 +64,9 @@ type ProbGuesser struct {
 }
 
 // DefaultGuesser returns the guesser of the "full" preset: ProbGuesser with
-// DefaultLookahead and DefaultEndgame.
+// DefaultLookahead, DefaultDepth and DefaultEndgame.
 func DefaultGuesser() ProbGuesser {
-	return ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame}
+	return ProbGuesser{Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame}
 }
 
 // The Method of a ProbGuesser's guesses.

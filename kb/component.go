@@ -73,6 +73,7 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	need := sc.need       // per hint: mines still to place among its undecided neighbours
 	free := sc.free       // per hint: undecided unknown neighbours
 	queue := sc.queue[:0] // hints to examine
+	hints := sc.hints[:0] // every hint, increasing
 	unknowns := 0
 	for i, c := range p.Cells {
 		switch c.State {
@@ -92,36 +93,15 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 			}
 			need[i], free[i] = nd, fr
 			queue = append(queue, int32(i))
+			hints = append(hints, i)
 		}
 	}
 	sp.Left = p.Mines - sp.Flags
 	if sp.Contradiction = sc.propagate(p, queue); sp.Contradiction != nil {
 		return sp, nil
 	}
-
-	// Union-find over undecided frontier cells, through hints.
-	sets := sc.sets
-	find := sets.Find
-	frontier := sc.frontier
-	for h, c := range p.Cells {
-		if c.State != game.Revealed || free[h] == 0 {
-			continue
-		}
-		first := int32(-1)
-		for _, j := range b.Neighbors(h) {
-			if p.Cells[j].State != game.Unknown || value[j] != undecided {
-				continue
-			}
-			frontier[j] = true
-			if first < 0 {
-				first = find(j)
-			} else if r := find(j); r != first {
-				sets[r] = first
-			}
-		}
-	}
-	comp := sc.comp // root -> component index+1
-	local := sc.local
+	sc.join(p, hints)
+	front := sc.front[:0] // the undecided cells next to a hint, increasing
 	for i, c := range p.Cells {
 		if c.State != game.Unknown {
 			continue
@@ -131,47 +111,20 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 			sp.Mines = append(sp.Mines, i)
 		case value[i] == safe:
 			sp.Safe = append(sp.Safe, i)
-		case !frontier[i]:
+		case !sc.frontier[i]:
 			// No hint is next to i: a hint next to an undecided cell
-			// counts it as free, and so made it a frontier cell.
+			// counts it as free, and join marks it.
 			if sp.Interior == nil {
 				sp.Interior = make([]int, 0, unknowns)
 			}
 			sp.Interior = append(sp.Interior, i)
 		default:
-			r := find(int32(i))
-			if comp[r] == 0 {
-				sp.Components = append(sp.Components, &Component{})
-				comp[r] = int32(len(sp.Components))
-			}
-			c := sp.Components[comp[r]-1]
-			local[i] = int32(len(c.Cells))
-			c.Cells = append(c.Cells, i)
+			front = append(front, i)
 		}
 	}
 	sp.Left -= len(sp.Mines)
-	slab := 0 // the constraints' variables share one allocation
-	for h, c := range p.Cells {
-		if c.State == game.Revealed {
-			slab += int(free[h])
-		}
-	}
-	vars := make([]int32, 0, slab)
-	for h, c := range p.Cells {
-		if c.State != game.Revealed || free[h] == 0 {
-			continue
-		}
-		var co *Component
-		start := len(vars)
-		for _, j := range b.Neighbors(h) {
-			if p.Cells[j].State != game.Unknown || value[j] != undecided {
-				continue
-			}
-			co = sp.Components[comp[find(j)]-1]
-			vars = append(vars, local[j])
-		}
-		co.cons = append(co.cons, compCon{hint: h, need: int(need[h]), vars: vars[start:len(vars):len(vars)]})
-	}
+	sp.Components = sc.components(p, hints, front)
+	sc.hints, sc.front = hints[:0], front[:0]
 	return sp, nil
 }
 
@@ -224,6 +177,77 @@ func (sc *splitScratch) propagate(p *game.Puzzle, queue []int32) error {
 		}
 	}
 	return nil
+}
+
+// join unions, through each of hints that still sees an undecided unknown
+// cell, the undecided unknown cells it sees (in sc.sets), and marks them in
+// sc.frontier.
+func (sc *splitScratch) join(p *game.Puzzle, hints []int) {
+	b := p.Board
+	sets := sc.sets
+	for _, h := range hints {
+		if sc.free[h] == 0 {
+			continue
+		}
+		first := int32(-1)
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || sc.value[j] != undecided {
+				continue
+			}
+			sc.frontier[j] = true
+			if first < 0 {
+				first = sets.Find(j)
+			} else if r := sets.Find(j); r != first {
+				sets[r] = first
+			}
+		}
+	}
+}
+
+// components returns the components join formed over the undecided cells
+// among cells (increasing), numbered by their first cell, each with the
+// constraints of the hints (increasing) that still see one of its cells,
+// over its local variables in neighbour order. The constraints' variables
+// share one allocation.
+func (sc *splitScratch) components(p *game.Puzzle, hints, cells []int) []*Component {
+	b := p.Board
+	find := sc.sets.Find
+	owner, local := sc.owner, sc.local // root -> 1 + component; cell -> local variable
+	var out []*Component
+	for _, i := range cells {
+		if sc.value[i] != undecided {
+			continue
+		}
+		r := find(int32(i))
+		if owner[r] == 0 {
+			out = append(out, &Component{})
+			owner[r] = int32(len(out))
+		}
+		co := out[owner[r]-1]
+		local[i] = int32(len(co.Cells))
+		co.Cells = append(co.Cells, i)
+	}
+	slab := 0
+	for _, h := range hints {
+		slab += int(sc.free[h])
+	}
+	vars := make([]int32, 0, slab)
+	for _, h := range hints {
+		if sc.free[h] == 0 {
+			continue
+		}
+		var co *Component
+		start := len(vars)
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State != game.Unknown || sc.value[j] != undecided {
+				continue
+			}
+			co = out[owner[find(j)]-1]
+			vars = append(vars, local[j])
+		}
+		co.cons = append(co.cons, compCon{hint: h, need: int(sc.need[h]), vars: vars[start:len(vars):len(vars)]})
+	}
+	return out
 }
 
 // hintContradiction is a Split's Contradiction: a hint that propagation
@@ -360,12 +384,14 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 type splitScratch struct {
 	value       []uint8
 	need, free  []int32
-	comp, local []int32
-	owner       []int32 // Split.Reveal's
+	comp, local []int32 // comp: Split.Reveal's
+	owner       []int32 // per union-find root: 1 + its component (components)
 	frontier    []bool
 	sets        disjoint.Sets
 	queue       []int32
 	settled     []int32 // cells propagate settled, in order
+	hints       []int   // NewSplit's
+	front       []int   // NewSplit's
 }
 
 var splitScratchPool = sync.Pool{New: func() any { return new(splitScratch) }}
@@ -378,7 +404,7 @@ func getSplitScratch(n int) *splitScratch {
 		*sc = splitScratch{
 			value: make([]uint8, n), need: make([]int32, n), free: make([]int32, n),
 			comp: make([]int32, n), local: make([]int32, n), owner: make([]int32, n), frontier: make([]bool, n),
-			sets: make(disjoint.Sets, n), queue: sc.queue, settled: sc.settled,
+			sets: make(disjoint.Sets, n), queue: sc.queue, settled: sc.settled, hints: sc.hints, front: sc.front,
 		}
 	}
 	sc.value, sc.need, sc.free = sc.value[:n], sc.need[:n], sc.free[:n]

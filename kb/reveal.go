@@ -116,56 +116,10 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 
 	// Join the cells left undecided through those hints, as NewSplit
 	// does, and number the new components by their first cell.
-	sets := sc.sets
-	find := sets.Find
-	for _, h := range hints {
-		if free[h] == 0 {
-			continue
-		}
-		first := int32(-1)
-		for _, j := range b.Neighbors(h) {
-			if p.Cells[j].State != game.Unknown || value[j] != undecided {
-				continue
-			}
-			if first < 0 {
-				first = find(j)
-			} else if r := find(j); r != first {
-				sets[r] = first
-			}
-		}
-	}
 	slices.Sort(cells)
-	owner, local := sc.owner, sc.local // root -> 1 + new component; cell -> local variable
-	var made []*Component
-	for _, i := range cells {
-		if value[i] != undecided {
-			continue
-		}
-		r := find(int32(i))
-		if owner[r] == 0 {
-			made = append(made, &Component{})
-			owner[r] = int32(len(made))
-		}
-		co := made[owner[r]-1]
-		local[i] = int32(len(co.Cells))
-		co.Cells = append(co.Cells, i)
-	}
 	slices.Sort(hints)
-	for _, h := range hints {
-		if free[h] == 0 {
-			continue
-		}
-		var co *Component
-		vars := make([]int32, 0, free[h])
-		for _, j := range b.Neighbors(h) {
-			if p.Cells[j].State != game.Unknown || value[j] != undecided {
-				continue
-			}
-			co = made[owner[find(j)]-1]
-			vars = append(vars, local[j])
-		}
-		co.cons = append(co.cons, compCon{hint: h, need: int(need[h]), vars: vars})
-	}
+	sc.join(p, hints)
+	made := sc.components(p, hints, cells)
 
 	for c, co := range sp.Components {
 		if !slices.Contains(hit, int32(c+1)) {
@@ -187,20 +141,19 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	drop := gone[:1+len(b.Neighbors(cell))]
 	slices.Sort(drop)
 	out.Interior = sp.Interior // shared, unless it loses a cell
-	inInterior := func(i int) bool {
-		_, found := slices.BinarySearch(sp.Interior, i)
-		return found
-	}
-	if slices.ContainsFunc(drop, inInterior) {
-		out.Interior = make([]int, 0, len(sp.Interior))
-		rest := sp.Interior
-		for _, i := range drop {
-			if k, found := slices.BinarySearch(rest, i); found {
-				out.Interior = append(out.Interior, rest[:k]...)
-				rest = rest[k+1:]
+	var kept []int
+	rest := sp.Interior
+	for _, i := range drop {
+		if k, found := slices.BinarySearch(rest, i); found {
+			if kept == nil {
+				kept = make([]int, 0, len(sp.Interior))
 			}
+			kept = append(kept, rest[:k]...)
+			rest = rest[k+1:]
 		}
-		out.Interior = append(out.Interior, rest...)
+	}
+	if kept != nil {
+		out.Interior = append(kept, rest...)
 		if len(out.Interior) == 0 {
 			out.Interior = nil // as NewSplit leaves it
 		}

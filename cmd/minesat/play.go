@@ -204,9 +204,9 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else the likeliest opening)")
 	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat or full")
 	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
-	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full guesses: exact (exact probabilities, with --lookahead and --endgame) or local (the lowest local estimate, the old provisional rule)")
+	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full guesses: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
 	fs.IntVar(&cfg.lookahead, "lookahead", agent.DefaultLookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
-	fs.IntVar(&cfg.depth, "depth", 1, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
+	fs.IntVar(&cfg.depth, "depth", agent.DefaultDepth, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
 	fs.IntVar(&cfg.endgame, "endgame", agent.DefaultEndgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), "games played in parallel")
 	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
@@ -267,7 +267,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 
 // defaultGuesserName is guesserName with the default flags; the text table
 // names the guesser only when it is another.
-var defaultGuesserName = playConfig{guesser: "exact", lookahead: agent.DefaultLookahead, depth: 1, endgame: agent.DefaultEndgame}.guesserName()
+var defaultGuesserName = playConfig{guesser: "exact", lookahead: agent.DefaultLookahead, depth: agent.DefaultDepth, endgame: agent.DefaultEndgame}.guesserName()
 
 // guesserName says how the full strategy guesses under cfg.
 func (cfg playConfig) guesserName() string {
