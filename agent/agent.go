@@ -215,11 +215,12 @@ type Position struct {
 
 	SATCalls int // calls of the SAT step so far
 
-	cache      *kb.Cache // counted components, shared by the game's analyses
-	acted      int       // KB0 literals already turned into moves
-	totalAdded bool      // the global count is in the KB
-	closed     int       // Unknown cells in View
-	flagged    int       // Flagged cells in View
+	cache      *kb.Cache      // counted components, shared by the game's analyses
+	endgame    endgameScratch // the endgame search's memo and stacks, kept between searches
+	acted      int            // KB0 literals already turned into moves
+	totalAdded bool           // the global count is in the KB
+	closed     int            // Unknown cells in View
+	flagged    int            // Flagged cells in View
 }
 
 // Unknown returns the number of cells neither open nor flagged.

@@ -131,13 +131,15 @@ func endgamePositions(b *testing.B, n int) []*game.Puzzle {
 }
 
 // BenchmarkEndgame times one endgame search (enumeration included) on
-// expert positions with 2 to 1,000 layouts, as the guesser meets them.
+// expert positions with 2 to 1,000 layouts, as the guesser meets them: one
+// after another with the same scratch, as a player keeps it.
 func BenchmarkEndgame(b *testing.B) {
 	positions := endgamePositions(b, 100)
+	var sc endgameScratch
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, _, err := solveEndgame(context.Background(), positions[i%len(positions)], DefaultEndgame, endgameBudget); err != nil {
+		if _, _, err := solveEndgame(context.Background(), positions[i%len(positions)], DefaultEndgame, endgameBudget, &sc); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/minesat/minesat/backtrack"
 	"github.com/minesat/minesat/game"
@@ -78,7 +77,10 @@ const shownMine = 9
 // best first move of any part is a best first move of the game. A search
 // over p parts of q layouts each costs about p*q where the whole would cost
 // q^p.
-func solveEndgame(ctx context.Context, v *game.Puzzle, maxLayouts, budget int) (endgameResult, bool, error) {
+func solveEndgame(ctx context.Context, v *game.Puzzle, maxLayouts, budget int, sc *endgameScratch) (endgameResult, bool, error) {
+	if sc == nil {
+		sc = new(endgameScratch)
+	}
 	var cells []int // the unknown cells, row-major; local index k is cells[k]
 	for i, c := range v.Cells {
 		if c.State == game.Unknown {
@@ -118,7 +120,7 @@ func solveEndgame(ctx context.Context, v *game.Puzzle, maxLayouts, budget int) (
 	}
 	parts := independentParts(v.Board, cells, layouts)
 	if parts == nil {
-		res, err := searchEndgame(ctx, v.Board, cells, layouts, &budget)
+		res, err := searchEndgame(ctx, v.Board, cells, layouts, &budget, sc)
 		if errors.Is(err, errEndgameBudget) {
 			return endgameResult{}, false, nil
 		}
@@ -130,7 +132,7 @@ func solveEndgame(ctx context.Context, v *game.Puzzle, maxLayouts, budget int) (
 	res := endgameResult{cell: -1, runner: -1, win: 1, parts: len(parts)}
 	bestSafe := -1.0
 	for _, pt := range parts {
-		r, err := searchEndgame(ctx, v.Board, pt.cells, pt.layouts, &budget)
+		r, err := searchEndgame(ctx, v.Board, pt.cells, pt.layouts, &budget, sc)
 		if errors.Is(err, errEndgameBudget) {
 			return endgameResult{}, false, nil
 		}
@@ -263,15 +265,18 @@ func independentParts(b *game.Board, cells []int, layouts [][]bool) []endgamePar
 
 // searchEndgame searches the game tree over the layouts (at least two) of
 // cells, row-major, spending budget, and returns the best first move and
-// the runner-up; cell is -1 when no cell teaches anything.
-func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]bool, budget *int) (endgameResult, error) {
-	e := &endgame{cells: cells, budget: *budget}
-	defer func() { *budget = e.budget }()
+// the runner-up; cell is -1 when no cell teaches anything. Its memo and
+// stacks come from sc, and go back there grown.
+func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]bool, budget *int, sc *endgameScratch) (endgameResult, error) {
+	e := &endgame{cells: cells, budget: *budget, memo: &sc.memo,
+		cellStack: sc.cells[:0], riskyStack: sc.risky[:0], setStack: sc.sets[:0]}
+	defer func() {
+		*budget = e.budget
+		sc.cells, sc.risky, sc.sets = e.cellStack[:0], e.riskyStack[:0], e.setStack[:0]
+	}()
 	local := localIndex(b, cells)
 	e.words = (len(layouts) + 63) / 64
-	e.memo = memoPool.Get().(*memoTable)
 	e.memo.init()
-	defer memoPool.Put(e.memo)
 	e.shows = make([][]uint64, len(e.cells))
 	e.kinds = make([]uint16, len(e.cells))
 	block := make([]uint64, len(e.cells)*(shownMine+1)*e.words)
@@ -547,9 +552,19 @@ func (m *memoTable) init() {
 	m.words, m.entries = m.words[:0], m.entries[:0]
 }
 
-// memoPool keeps memo tables between searches: a search can fill
-// megabytes, which a fresh table would allocate and fault in again.
-var memoPool = sync.Pool{New: func() any { return new(memoTable) }}
+// endgameScratch is what endgame searches reuse from one to the next: the
+// memo and the stacks of scratch slices, grown to the largest search so
+// far. A search can fill megabytes, which a fresh table would allocate and
+// fault in again; a sync.Pool lost them at every other garbage collection
+// (BenchmarkPlay/expert/full 2.52-2.59 ms with a pool, 2.05-2.24 ms with
+// tables kept). A player keeps one (Position.endgame); it is not safe for
+// concurrent use.
+type endgameScratch struct {
+	memo  memoTable
+	cells []int32
+	risky []risky
+	sets  []uint64
+}
 
 // memoHash returns the hash of a set whose nonzero words are nz, from
 // word lo.

@@ -104,7 +104,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	}
 	if g.Endgame > 0 {
 		if lnAll <= math.Log(float64(g.Endgame))+1e-9 {
-			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget)
+			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget, &p.endgame)
 			if err != nil {
 				return Guess{}, err
 			}

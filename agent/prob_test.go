@@ -213,7 +213,7 @@ func TestEndgameKnown(t *testing.T) {
 			if math.Abs(want-tc.win) > 1e-12 {
 				t.Fatalf("naive search gives %v; the table says %v", want, tc.win)
 			}
-			res, ok, err := solveEndgame(context.Background(), p, 100, endgameBudget)
+			res, ok, err := solveEndgame(context.Background(), p, 100, endgameBudget, nil)
 			if err != nil || !ok || math.Abs(res.win-tc.win) > 1e-12 {
 				t.Errorf("solveEndgame = %+v, %v, %v; want win %v\n%s", res, ok, err, tc.win, p)
 			}
@@ -263,6 +263,7 @@ func TestEndgameAgainstNaive(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, 7))
 			runs, searched, split := tc.runs, 0, 0
+			var sc endgameScratch // one for every search, as a player keeps it: nothing may carry over
 			if testing.Short() {
 				runs /= 4
 			}
@@ -276,7 +277,7 @@ func TestEndgameAgainstNaive(t *testing.T) {
 					continue
 				}
 				searched++
-				res, ok, err := solveEndgame(ctx, p, 1000, endgameBudget)
+				res, ok, err := solveEndgame(ctx, p, 1000, endgameBudget, &sc)
 				if err != nil || !ok {
 					t.Fatalf("solveEndgame: ok %v, %v\n%s", ok, err, p)
 				}
@@ -311,16 +312,16 @@ func TestEndgameAgainstNaive(t *testing.T) {
 
 func TestEndgameLimits(t *testing.T) {
 	p, _ := position(t, "o*", "..")
-	if _, ok, err := solveEndgame(context.Background(), p, 2, endgameBudget); ok || err != nil {
+	if _, ok, err := solveEndgame(context.Background(), p, 2, endgameBudget, nil); ok || err != nil {
 		t.Errorf("3 layouts over a limit of 2: ok %v, %v; want not ok", ok, err)
 	}
 	p, _ = position(t, "*....", ".....", "ooooo")
-	if _, ok, err := solveEndgame(context.Background(), p, 1000, 1); ok || err != nil {
+	if _, ok, err := solveEndgame(context.Background(), p, 1000, 1, nil); ok || err != nil {
 		t.Errorf("budget 1: ok %v, %v; want not ok", ok, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := solveEndgame(ctx, p, 1000, endgameBudget); err == nil {
+	if _, _, err := solveEndgame(ctx, p, 1000, endgameBudget, nil); err == nil {
 		t.Errorf("cancelled: no error")
 	}
 }
