@@ -349,8 +349,6 @@ type weigher struct {
 	lnAll  float64
 	g      ProbGuesser
 	depth  int
-
-	scratch []float64 // probabilities of the positions weighed, reused
 }
 
 // weigh returns the chance of surviving a guess at cell and the guess
@@ -475,21 +473,14 @@ func (w *weigher) next(ctx context.Context, a *kb.Analysis) (float64, error) {
 // safe, by a, the analysis of w.view; 1 when no unknown cell is left or
 // every one is a mine (the game is then won).
 func (w *weigher) bestSafety(ctx context.Context, a *kb.Analysis) (float64, error) {
-	probs, err := a.ProbabilitiesInto(ctx, w.scratch)
+	least, err := a.MinProbability(ctx)
 	if err != nil {
 		return 0, err
 	}
-	w.scratch = probs
-	best := 0.0
-	for i, pr := range probs {
-		if w.view.Cells[i].State == game.Unknown {
-			best = max(best, 1-pr)
-		}
+	if best := max(0, 1-least); best > 0 {
+		return best, nil
 	}
-	if best == 0 {
-		best = 1 // no closed cell, or all mines: won
-	}
-	return best, nil
+	return 1, nil // no closed cell, or all mines: won
 }
 
 // Detail explains the method's own measure of the guess, beyond its

@@ -316,23 +316,11 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 // It spares the allocation to callers that count many positions of one
 // board, such as a lookahead.
 func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]float64, error) {
-	if !a.feasible {
-		return nil, ErrNoSolution
+	w, interior, err := a.weights(ctx)
+	if err != nil {
+		return nil, err
 	}
 	sp := a.Split
-	lnRho := a.lnRho()
-	parts := make([]vec, len(a.diagrams))
-	for c, d := range a.diagrams {
-		if d == nil {
-			return nil, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
-		}
-		cs, lo, _ := d.terminalCounts(a.flows[c])
-		parts[c] = tilted(cs, lo, lnRho)
-	}
-	w, inner, err := mineWeights(ctx, parts, a.left, len(sp.Interior), lnRho)
-	if err != nil {
-		return nil, fmt.Errorf("kb: probabilities: %w", err)
-	}
 	if n := len(sp.Puzzle.Cells); cap(out) >= n {
 		out = out[:n]
 	} else {
@@ -357,6 +345,61 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]floa
 			out[cell] = pm[v]
 		}
 	}
+	for _, i := range sp.Interior {
+		out[i] = interior
+	}
+	return out, nil
+}
+
+// MinProbability returns the lowest probability that Probabilities gives
+// an unknown cell, the same to the bit, without a value per cell: the
+// chance that the safest cell is a mine, for a lookahead that only needs
+// that. It returns 1 when no cell is unknown.
+func (a *Analysis) MinProbability(ctx context.Context) (float64, error) {
+	w, interior, err := a.weights(ctx)
+	if err != nil {
+		return 0, err
+	}
+	// The unknown cells are the Split's settled cells, the cells the
+	// shrinking settled, the parts' cells and the interior, each once.
+	sp := a.Split
+	if len(sp.Safe) > 0 || len(a.safe) > 0 {
+		return 0, nil
+	}
+	least := 1.0
+	for c, d := range a.diagrams {
+		for _, pr := range d.marginals(a.flows[c], w[c]) {
+			least = min(least, pr)
+		}
+	}
+	if len(sp.Interior) > 0 {
+		least = min(least, interior)
+	}
+	return least, nil
+}
+
+// weights returns the weights each part's mine totals carry in the whole
+// puzzle (tilted, see mineWeights), and the probability that an interior
+// cell holds a mine (NaN when there is no interior).
+func (a *Analysis) weights(ctx context.Context) (w []vec, interior float64, err error) {
+	if !a.feasible {
+		return nil, 0, ErrNoSolution
+	}
+	sp := a.Split
+	lnRho := a.lnRho()
+	parts := make([]vec, len(a.diagrams))
+	for c, d := range a.diagrams {
+		if d == nil {
+			return nil, 0, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
+		}
+		cs, lo, _ := d.terminalCounts(a.flows[c])
+		parts[c] = tilted(cs, lo, lnRho)
+	}
+	w, inner, err := mineWeights(ctx, parts, a.left, len(sp.Interior), lnRho)
+	if err != nil {
+		return nil, 0, fmt.Errorf("kb: probabilities: %w", err)
+	}
+	interior = math.NaN()
 	if n := len(sp.Interior); n > 0 {
 		num, den := 0.0, 0.0
 		for k, x := range inner.v {
@@ -364,13 +407,11 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]floa
 			den += x
 		}
 		if den == 0 {
-			return nil, fmt.Errorf("kb: probabilities: internal error: the interior's weights underflowed")
+			return nil, 0, fmt.Errorf("kb: probabilities: internal error: the interior's weights underflowed")
 		}
-		for _, i := range sp.Interior {
-			out[i] = num / den / float64(n)
-		}
+		interior = num / den / float64(n)
 	}
-	return out, nil
+	return w, interior, nil
 }
 
 // Count returns the exact number of solutions of p (flagged cells are

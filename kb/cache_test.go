@@ -79,7 +79,8 @@ func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cach
 }
 
 // sameAs checks that got answers as want does, to the bit, and
-// ProbabilitiesInto, writing over *buf, as Probabilities.
+// ProbabilitiesInto, writing over *buf, and MinProbability as
+// Probabilities.
 func sameAs(t *testing.T, ctx context.Context, got, want *Analysis, buf *[]float64) {
 	t.Helper()
 	p := want.Split.Puzzle
@@ -107,6 +108,15 @@ func sameAs(t *testing.T, ctx context.Context, got, want *Analysis, buf *[]float
 		t.Fatalf("ProbabilitiesInto gives %d cells; want %d", len(into), len(pw))
 	}
 	*buf = into
+	least := 1.0
+	for i, c := range p.Cells {
+		if c.State == game.Unknown {
+			least = min(least, pw[i])
+		}
+	}
+	if m, err := got.MinProbability(ctx); err != nil || math.Float64bits(m) != math.Float64bits(least) {
+		t.Fatalf("MinProbability %v, %v; the least of Probabilities %v\n%s", m, err, least, p)
+	}
 	for i := range pw {
 		if math.Float64bits(pg[i]) != math.Float64bits(pw[i]) {
 			t.Fatalf("cell %v: cached probability %v; Analyze %v\n%s", p.Board.Pos(i), pg[i], pw[i], p)
