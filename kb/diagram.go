@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/minesat/minesat/game"
 )
@@ -75,19 +76,15 @@ func buildDiagram(ctx context.Context, c *Component, b *game.Board, maxStates in
 // solutions; the order decides only the diagram's size.
 func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStates int) (*diagram, error) {
 	n := len(c.Cells)
-	pos := make([]int32, n)
+	sc := buildPool.Get().(*buildScratch)
+	defer buildPool.Put(sc)
+	pos := grown(&sc.pos, n)
 	for t, v := range order {
 		pos[v] = int32(t)
 	}
 	// Slots: a constraint holds one from the layer deciding its first
 	// variable to the layer deciding its last, reused afterwards.
-	steps := make([][]stepCon, n)
-	var freeSlots []int32
-	width := int32(0)
-	type span struct{ first, last int32 }
-	spans := make([]span, len(c.cons))
-	opensAt := make([][]int32, n)
-	closesAt := make([][]int32, n)
+	spans := grown(&sc.spans, len(c.cons))
 	for k, con := range c.cons {
 		s := span{int32(n), -1}
 		for _, v := range con.vars {
@@ -95,12 +92,15 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 			s.last = max(s.last, pos[v])
 		}
 		spans[k] = s
-		opensAt[s.first] = append(opensAt[s.first], int32(k))
-		closesAt[s.last] = append(closesAt[s.last], int32(k))
 	}
-	slotOf := make([]int32, len(c.cons))
+	// The constraints each layer opens and closes, in constraint order.
+	opensAt := sc.opens.fill(n, len(c.cons), func(k int) int32 { return spans[k].first })
+	closesAt := sc.closes.fill(n, len(c.cons), func(k int) int32 { return spans[k].last })
+	slotOf := grown(&sc.slotOf, len(c.cons))
+	freeSlots := sc.freeSlots[:0]
+	width := int32(0)
 	for t := range n {
-		for _, k := range opensAt[t] {
+		for _, k := range opensAt.of(t) {
 			if len(freeSlots) > 0 {
 				slotOf[k] = freeSlots[len(freeSlots)-1]
 				freeSlots = freeSlots[:len(freeSlots)-1]
@@ -109,12 +109,14 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 				width++
 			}
 		}
-		for _, k := range closesAt[t] {
+		for _, k := range closesAt.of(t) {
 			freeSlots = append(freeSlots, slotOf[k])
 		}
 	}
+	sc.freeSlots = freeSlots
 	// Each layer's constraints, in constraint order, share one slab.
-	at := make([]int32, n+1) // layer t's entries start at at[t]
+	at := grown(&sc.at, n+1) // layer t's entries start at at[t]
+	clear(at)
 	for _, con := range c.cons {
 		for _, v := range con.vars {
 			at[pos[v]+1]++
@@ -123,11 +125,12 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	for t := range n {
 		at[t+1] += at[t]
 	}
-	slab := make([]stepCon, at[n])
+	slab := grown(&sc.slab, int(at[n]))
+	steps := grown(&sc.steps, n)
 	for t := range n {
 		steps[t] = slab[at[t]:at[t]:at[t+1]]
 	}
-	var ps []int32
+	ps := sc.ps[:0]
 	for k, con := range c.cons {
 		ps = ps[:0]
 		for _, v := range con.vars {
@@ -140,14 +143,19 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 			})
 		}
 	}
+	sc.ps = ps
 	words := max(1, int(width+15)/16) // 4 bits per slot: a need is at most 8
 
 	d := &diagram{n: n, order: order, start: make([]int32, n+2)}
-	cur := make([]uint64, words) // layer 0: the root, every slot 0
+	cur := grown(&sc.cur, words) // layer 0: the root, every slot 0
+	clear(cur)
+	// cur and the table's arena swap at every layer: give back both,
+	// however the build ends, or the next one would share one array.
+	defer func() { sc.cur = cur }()
 	curLen := 1
-	var next layerTable
+	next := &sc.next
 	next.init(words)
-	key := make([]uint64, words)
+	key := grown(&sc.key, words)
 	for t := range n {
 		if t&63 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -195,16 +203,79 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	// The last layer holds at most one node, every slot closed.
 	d.start[n+1] = d.start[n] + int32(curLen)
 	d.child = append(d.child, -1, -1)[:2*int(d.start[n+1])]
-	d.prune()
+	d.prune(sc)
 	d.windows()
 	return d, nil
 }
 
+// span is the layers from the first to the last of a constraint's
+// variables.
+type span struct{ first, last int32 }
+
+// buildScratch is buildDiagramOrder's working memory, pooled: a lookahead
+// builds thousands of small diagrams a second, and their scratch slices
+// were a fifth of its allocations.
+type buildScratch struct {
+	pos, slotOf, at, ps, freeSlots []int32
+	spans                          []span
+	opens, closes                  buckets
+	steps                          [][]stepCon
+	slab                           []stepCon
+	cur, key                       []uint64
+	next                           layerTable
+	alive, reach                   []bool
+	newID                          []int32
+}
+
+var buildPool = sync.Pool{New: func() any { return new(buildScratch) }}
+
+// grown returns (*s)[:n], reallocating *s when it is too short; the
+// contents are not cleared.
+func grown[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n)
+	}
+	*s = (*s)[:n]
+	return *s
+}
+
+// buckets groups the items 0..m-1 by a key in 0..n-1, each group in item
+// order: a slice of slices in two flat arrays.
+type buckets struct {
+	at, items []int32 // group t is items[at[t]:at[t+1]]
+}
+
+// fill groups m items by key and returns b.
+func (b *buckets) fill(n, m int, key func(int) int32) *buckets {
+	at := grown(&b.at, n+1)
+	clear(at)
+	for k := range m {
+		at[key(k)+1]++
+	}
+	for t := range n {
+		at[t+1] += at[t]
+	}
+	items := grown(&b.items, m)
+	for k := range m {
+		t := key(k)
+		items[at[t]] = int32(k)
+		at[t]++
+	}
+	// at[t] now holds the end of group t: shift back to the starts.
+	copy(at[1:], at[:n])
+	at[0] = 0
+	return b
+}
+
+// of returns group t.
+func (b *buckets) of(t int) []int32 { return b.items[b.at[t]:b.at[t+1]] }
+
 // prune keeps only the nodes on a root-to-terminal path and renumbers them,
 // layer by layer.
-func (d *diagram) prune() {
+func (d *diagram) prune(sc *buildScratch) {
 	total := int(d.start[d.n+1])
-	alive := make([]bool, total)
+	alive := grown(&sc.alive, total)
+	clear(alive)
 	if d.start[d.n+1] > d.start[d.n] {
 		alive[d.start[d.n]] = true
 	}
@@ -219,11 +290,12 @@ func (d *diagram) prune() {
 	// Nodes unreachable from the root cannot occur: every node was
 	// created as some live-or-dead node's child, so a forward pass keeps
 	// only those whose parents are alive.
-	reach := make([]bool, total)
+	reach := grown(&sc.reach, total)
+	clear(reach)
 	if total > 0 && alive[0] {
 		reach[0] = true
 	}
-	newID := make([]int32, total)
+	newID := grown(&sc.newID, total)
 	id := int32(0)
 	newStart := make([]int32, d.n+2)
 	for t := 0; t <= d.n; t++ {
@@ -291,9 +363,14 @@ type layerTable struct {
 	n     int
 }
 
+// init readies lt for keys of the given width, keeping its arrays; a slot
+// array a large build grew past 4,096 is replaced, since every layer
+// clears it.
 func (lt *layerTable) init(words int) {
 	lt.words = words
-	lt.slots = make([]int32, 64)
+	if len(lt.slots) == 0 || len(lt.slots) > 1<<12 {
+		lt.slots = make([]int32, 64)
+	}
 }
 
 func (lt *layerTable) reset() {
@@ -373,20 +450,37 @@ func chooseOrder(c *Component, _ *game.Board) []int32 { return bfsOrder(c, 0) }
 // constraints, from variable from, neighbours taken in increasing order.
 func bfsOrder(c *Component, from int32) []int32 {
 	n := len(c.Cells)
-	consOf := make([][]int32, n)
-	for k, con := range c.cons {
+	sc := buildPool.Get().(*buildScratch)
+	defer buildPool.Put(sc)
+	// consOf: the constraints of each variable, in constraint order.
+	at := grown(&sc.at, n+1)
+	clear(at)
+	for _, con := range c.cons {
 		for _, v := range con.vars {
-			consOf[v] = append(consOf[v], int32(k))
+			at[v+1]++
 		}
 	}
-	seen := make([]bool, n)
+	for v := range n {
+		at[v+1] += at[v]
+	}
+	consOf := grown(&sc.ps, int(at[n]))
+	fill := grown(&sc.pos, n)
+	copy(fill, at[:n])
+	for k, con := range c.cons {
+		for _, v := range con.vars {
+			consOf[fill[v]] = int32(k)
+			fill[v]++
+		}
+	}
+	seen := grown(&sc.alive, n)
+	clear(seen)
 	order := make([]int32, 0, n)
 	order = append(order, from)
 	seen[from] = true
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		mark := len(order)
-		for _, k := range consOf[v] {
+		for _, k := range consOf[at[v]:at[v+1]] {
 			for _, w := range c.cons[k].vars {
 				if !seen[w] {
 					seen[w] = true
