@@ -138,8 +138,7 @@ type KB struct {
 	cls      []clauseRec
 	occ      [][]int32    // per literal: ids of clauses containing it (may hold dead ids)
 	occShort [][]int32    // per literal: ids of clauses of at most limits.Short literals
-	occFirst [][]firstRef // per literal: the clauses whose smallest literal it is
-	firsts   int          // entries in occFirst, stale ones included
+	occFirst [][]firstRef // per literal: the live clauses whose smallest literal it is
 	alive    int          // stored clauses
 	work     []int32      // ids of clauses not yet resolved against the KB, FIFO
 	workHead int
@@ -190,7 +189,6 @@ func (k *KB) Reset(b *game.Board) {
 		k.occFirst[i] = k.occFirst[i][:0]
 	}
 	k.alive = 0
-	k.firsts = 0
 	k.work = k.work[:0]
 	k.workHead = 0
 	k.queue = k.queue[:0]
@@ -414,7 +412,6 @@ func (k *KB) propagate() error {
 		}
 		k.occ[l] = k.occ[l][:0]
 		k.occShort[l] = k.occShort[l][:0]
-		k.firsts -= len(k.occFirst[l])
 		k.occFirst[l] = k.occFirst[l][:0]
 		nl := l.Not()
 		// Every clause holding -l shrinks. The list is detached first: the
@@ -422,7 +419,6 @@ func (k *KB) propagate() error {
 		list := k.occ[nl]
 		k.occ[nl] = nil
 		k.occShort[nl] = k.occShort[nl][:0]
-		k.firsts -= len(k.occFirst[nl])
 		k.occFirst[nl] = k.occFirst[nl][:0]
 		for _, id := range list {
 			if !k.cls[id].alive {
@@ -440,9 +436,24 @@ func (k *KB) propagate() error {
 	return k.broken
 }
 
+// kill removes clause id: it is marked dead, left in the occurrence lists
+// (walks skip it or drop it, see live), and taken out of occFirst at once,
+// since subsumption checks scan occFirst and would read dead entries there
+// (46% of those scanned, when they stayed until a periodic compaction).
 func (k *KB) kill(id int32) {
 	k.cls[id].alive = false
 	k.alive--
+	c := &k.cls[id]
+	first := k.lits[c.off]
+	list := k.occFirst[first]
+	for i, r := range list {
+		if r.id == id {
+			last := len(list) - 1
+			list[i] = list[last]
+			k.occFirst[first] = list[:last]
+			break
+		}
+	}
 }
 
 // add simplifies c by KB0 and stores it unless something in the KB
@@ -497,9 +508,6 @@ func (k *KB) add(c []Lit, o origin) error {
 	k.removeSubsumedBy(id)
 	short := len(s) <= k.limits.Short
 	k.occFirst[s[0]] = append(k.occFirst[s[0]], firstRef{sig: sig, id: id, n: int32(len(s))})
-	if k.firsts++; k.firsts > 2*k.alive+256 {
-		k.compactFirsts()
-	}
 	for _, l := range k.litsOf(id) {
 		k.occ[l] = append(k.occ[l], id)
 		if short {
@@ -518,7 +526,7 @@ func (k *KB) add(c []Lit, o origin) error {
 // c[i:], so it has at most len(c)-i literals, and since stored clauses have
 // two or more, c's last literal has none. The index holds each clause's
 // length and signature, so that most candidates are rejected without
-// reading the clause; dead clauses stay in it until compactFirsts.
+// reading the clause, and only live clauses (see kill).
 func (k *KB) subsumed(c []Lit, sig uint64) bool {
 	for i, l := range c[:len(c)-1] {
 		room := int32(len(c) - i)
@@ -527,7 +535,7 @@ func (k *KB) subsumed(c []Lit, sig uint64) bool {
 				continue
 			}
 			d := &k.cls[r.id]
-			if d.alive && subset(k.lits[d.off:d.off+d.n], c[i:]) {
+			if subset(k.lits[d.off:d.off+d.n], c[i:]) {
 				return true
 			}
 		}
@@ -540,23 +548,6 @@ func (k *KB) subsumed(c []Lit, sig uint64) bool {
 type firstRef struct {
 	sig   uint64
 	id, n int32
-}
-
-// compactFirsts drops the dead clauses from occFirst. add calls it once
-// the entries outnumber twice the live clauses, so that its cost is
-// amortised over the adds.
-func (k *KB) compactFirsts() {
-	k.firsts = 0
-	for l, list := range k.occFirst {
-		out := list[:0]
-		for _, r := range list {
-			if k.cls[r.id].alive {
-				out = append(out, r)
-			}
-		}
-		k.occFirst[l] = out
-		k.firsts += len(out)
-	}
 }
 
 // removeSubsumedBy removes the stored clauses that clause id subsumes. A

@@ -90,17 +90,12 @@ func check(t *testing.T, k *KB, mine []bool) {
 	if len(alive) != k.Len() {
 		t.Fatalf("Len() = %d, but %d clauses are alive", k.Len(), len(alive))
 	}
-	firsts := 0
 	for l, list := range k.occFirst {
-		firsts += len(list)
 		for _, r := range list {
-			if d := k.cls[r.id]; d.alive && (k.lits[d.off] != Lit(l) || r.n != d.n || r.sig != d.sig) {
-				t.Fatalf("occFirst of %s holds a stale entry for live clause %d", Lit(l).Format(k.board), r.id)
+			if d := k.cls[r.id]; !d.alive || k.lits[d.off] != Lit(l) || r.n != d.n || r.sig != d.sig {
+				t.Fatalf("occFirst of %s holds a stale entry for clause %d (alive %v)", Lit(l).Format(k.board), r.id, d.alive)
 			}
 		}
-	}
-	if firsts != k.firsts {
-		t.Fatalf("occFirst holds %d entries; the KB counts %d, for %d live clauses", firsts, k.firsts, k.alive)
 	}
 	for _, id := range alive {
 		c := k.litsOf(id)
