@@ -110,7 +110,7 @@ func New(opts ...Option) (*Agent, error) {
 	return a, nil
 }
 
-// WithStrategy selects a preset by name: "kb", "sat" or "full".
+// WithStrategy selects a preset by name: "kb", "sat", "full" or "fast".
 func WithStrategy(name string) Option {
 	return func(a *Agent) error {
 		if _, _, err := Preset(name, nil, nil); err != nil {
@@ -137,7 +137,8 @@ func WithNoGuess() Option {
 	return func(a *Agent) error { a.noGuess = true; return nil }
 }
 
-// WithGuesser sets how the "full" preset guesses (default DefaultGuesser()).
+// WithGuesser sets how the "full" and "fast" presets guess (default
+// DefaultGuesser()).
 func WithGuesser(g Guesser) Option {
 	return func(a *Agent) error {
 		if g == nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -539,4 +540,73 @@ func TestSameSeedSameGame(t *testing.T) {
 	if fmt.Sprint(r1[0]) != fmt.Sprint(r1[2]) {
 		t.Error("the same seed played differently after another game")
 	}
+}
+
+// TestFastPlaysAsFull plays the same games with the full and fast presets:
+// fast, without resolution, must reach every guess in the same position
+// and so make the same guesses, to the bit, with the same outcome, and
+// prove every other move by a unit or by SAT.
+func TestFastPlaysAsFull(t *testing.T) {
+	games := 150
+	if testing.Short() {
+		games = 40
+	}
+	full, _ := New(WithMoves())
+	fast, _ := New(WithStrategy(PresetFast), WithMoves())
+	guessed := 0
+	for _, level := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
+		for i := range games {
+			var res [2]Result
+			for k, a := range []*Agent{full, fast} {
+				g, _ := game.New(level, game.RulesSafe, game.GameSeed(11, i))
+				r, err := a.Play(context.Background(), g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res[k] = r
+			}
+			name := fmt.Sprintf("%s game %d", level.Name, i)
+			if res[0].Outcome != res[1].Outcome {
+				t.Fatalf("%s: full %v, fast %v", name, res[0].Outcome, res[1].Outcome)
+			}
+			gs := [2][]*Guess{}
+			for k, r := range res {
+				for _, m := range r.Moves {
+					if m.Rule == RuleGuess {
+						gs[k] = append(gs[k], m.Guess)
+					} else if k == 1 && m.Rule != RuleFirst && m.Rule != RuleUnit && m.Rule != RuleSAT {
+						t.Fatalf("%s: fast played a %v move", name, m.Rule)
+					}
+				}
+			}
+			if len(gs[0]) != len(gs[1]) {
+				t.Fatalf("%s: full guessed %d times, fast %d", name, len(gs[0]), len(gs[1]))
+			}
+			for j := range gs[0] {
+				if !sameGuess(gs[0][j], gs[1][j]) {
+					t.Fatalf("%s, guess %d: full %+v, fast %+v", name, j, *gs[0][j], *gs[1][j])
+				}
+			}
+			guessed += len(gs[0])
+		}
+	}
+	if guessed < games {
+		t.Fatalf("only %d guesses compared", guessed)
+	}
+}
+
+// sameGuess reports whether x and y agree in every field, floats to the
+// bit (Probs holds NaNs).
+func sameGuess(x, y *Guess) bool {
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+	if x.Cell != y.Cell || x.Runner != y.Runner || x.Method != y.Method || len(x.Probs) != len(y.Probs) ||
+		!same(x.P, y.P) || !same(x.RunnerP, y.RunnerP) || !same(x.Score, y.Score) || !same(x.RunnerScore, y.RunnerScore) {
+		return false
+	}
+	for i := range x.Probs {
+		if !same(x.Probs[i], y.Probs[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -17,7 +17,9 @@
 //  5. guess: a Guesser's choice, when guessing is allowed.
 //
 // The presets name the lists: "kb" is 1-3 (seed 004's agent), "sat" adds 4
-// (the exact ceiling of pure logic), "full" adds 5. Every move carries its
+// (the exact ceiling of pure logic), "full" adds 5, and "fast" is 1, 4 and
+// 5: the same guesses and wins as "full", sooner, with moves proved by SAT
+// where "full" names a clause. Every move carries its
 // Rule and the clause or constraint behind it; a guess says exactly "guess"
 // in a record's why.
 //

@@ -202,7 +202,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else the likeliest opening)")
-	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat or full")
+	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat, full or fast (full without resolution: the same guesses and wins, sooner; moves proved by SAT instead of a clause)")
 	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
 	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full guesses: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
 	fs.IntVar(&cfg.lookahead, "lookahead", agent.DefaultLookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
@@ -461,7 +461,7 @@ func (r *levelRun) summary(cfg playConfig) playSummary {
 		Rules: r.rules.String(), First: "none", Strategy: cfg.strategy, NoGuess: cfg.noGuess,
 		Games: r.games, Won: r.won, Lost: r.lost, Stuck: r.stuck,
 	}
-	if cfg.strategy == agent.PresetFull && !cfg.noGuess {
+	if (cfg.strategy == agent.PresetFull || cfg.strategy == agent.PresetFast) && !cfg.noGuess {
 		s.Guesser = cfg.guesserName()
 	}
 	if r.hasFirst {
