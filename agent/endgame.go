@@ -556,8 +556,8 @@ func (m *memoTable) init() {
 // memo and the stacks of scratch slices, grown to the largest search so
 // far. A search can fill megabytes, which a fresh table would allocate and
 // fault in again; a sync.Pool lost them at every other garbage collection
-// (BenchmarkPlay/expert/full 2.52-2.59 ms with a pool, 2.05-2.24 ms with
-// tables kept). A player keeps one (Position.endgame); it is not safe for
+// (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool, 2.51-2.66 ms with
+// the scratch kept, alternating). A player keeps one (Position.endgame); it is not safe for
 // concurrent use.
 type endgameScratch struct {
 	memo  memoTable

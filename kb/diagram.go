@@ -94,8 +94,19 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 		spans[k] = s
 	}
 	// The constraints each layer opens and closes, in constraint order.
-	opensAt := sc.opens.fill(n, len(c.cons), func(k int) int32 { return spans[k].first })
-	closesAt := sc.closes.fill(n, len(c.cons), func(k int) int32 { return spans[k].last })
+	opensAt, closesAt := &sc.opens, &sc.closes
+	opensAt.reset(n)
+	closesAt.reset(n)
+	for _, s := range spans {
+		opensAt.count(s.first)
+		closesAt.count(s.last)
+	}
+	opensAt.place()
+	closesAt.place()
+	for k, s := range spans {
+		opensAt.put(s.first, int32(k))
+		closesAt.put(s.last, int32(k))
+	}
 	slotOf := grown(&sc.slotOf, len(c.cons))
 	freeSlots := sc.freeSlots[:0]
 	width := int32(0)
@@ -212,18 +223,19 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 // variables.
 type span struct{ first, last int32 }
 
-// buildScratch is buildDiagramOrder's working memory, pooled: a lookahead
-// builds thousands of small diagrams a second, and their scratch slices
-// were a fifth of its allocations.
+// buildScratch is the working memory of buildDiagramOrder and bfsOrder,
+// pooled: a lookahead builds thousands of small diagrams a second, and
+// their scratch slices were a fifth of its allocations. The arrays are
+// small, so a pool that the garbage collector empties costs little.
 type buildScratch struct {
 	pos, slotOf, at, ps, freeSlots []int32
 	spans                          []span
-	opens, closes                  buckets
+	opens, closes, consOf          buckets
 	steps                          [][]stepCon
 	slab                           []stepCon
 	cur, key                       []uint64
 	next                           layerTable
-	alive, reach                   []bool
+	alive, reach, seen             []bool
 	newID                          []int32
 }
 
@@ -239,32 +251,30 @@ func grown[T any](s *[]T, n int) []T {
 	return *s
 }
 
-// buckets groups the items 0..m-1 by a key in 0..n-1, each group in item
-// order: a slice of slices in two flat arrays.
+// buckets groups values by a key in 0..n-1, each group in the order its
+// values were put: a slice of slices in flat arrays. Fill it in two passes:
+// reset, count every key once per value, place, then put every value.
 type buckets struct {
-	at, items []int32 // group t is items[at[t]:at[t+1]]
+	at, end, items []int32 // group t is items[at[t]:at[t+1]]; end[t] is where its next value goes
 }
 
-// fill groups m items by key and returns b.
-func (b *buckets) fill(n, m int, key func(int) int32) *buckets {
-	at := grown(&b.at, n+1)
-	clear(at)
-	for k := range m {
-		at[key(k)+1]++
-	}
+func (b *buckets) reset(n int) { clear(grown(&b.at, n+1)) }
+
+func (b *buckets) count(t int32) { b.at[t+1]++ }
+
+// place turns the counts into the groups' starts.
+func (b *buckets) place() {
+	n := len(b.at) - 1
 	for t := range n {
-		at[t+1] += at[t]
+		b.at[t+1] += b.at[t]
 	}
-	items := grown(&b.items, m)
-	for k := range m {
-		t := key(k)
-		items[at[t]] = int32(k)
-		at[t]++
-	}
-	// at[t] now holds the end of group t: shift back to the starts.
-	copy(at[1:], at[:n])
-	at[0] = 0
-	return b
+	copy(grown(&b.end, n), b.at[:n])
+	grown(&b.items, int(b.at[n]))
+}
+
+func (b *buckets) put(t, v int32) {
+	b.items[b.end[t]] = v
+	b.end[t]++
 }
 
 // of returns group t.
@@ -452,27 +462,21 @@ func bfsOrder(c *Component, from int32) []int32 {
 	n := len(c.Cells)
 	sc := buildPool.Get().(*buildScratch)
 	defer buildPool.Put(sc)
-	// consOf: the constraints of each variable, in constraint order.
-	at := grown(&sc.at, n+1)
-	clear(at)
+	// The constraints of each variable, in constraint order.
+	consOf := &sc.consOf
+	consOf.reset(n)
 	for _, con := range c.cons {
 		for _, v := range con.vars {
-			at[v+1]++
+			consOf.count(v)
 		}
 	}
-	for v := range n {
-		at[v+1] += at[v]
-	}
-	consOf := grown(&sc.ps, int(at[n]))
-	fill := grown(&sc.pos, n)
-	copy(fill, at[:n])
+	consOf.place()
 	for k, con := range c.cons {
 		for _, v := range con.vars {
-			consOf[fill[v]] = int32(k)
-			fill[v]++
+			consOf.put(v, int32(k))
 		}
 	}
-	seen := grown(&sc.alive, n)
+	seen := grown(&sc.seen, n)
 	clear(seen)
 	order := make([]int32, 0, n)
 	order = append(order, from)
@@ -480,7 +484,7 @@ func bfsOrder(c *Component, from int32) []int32 {
 	for i := 0; i < len(order); i++ {
 		v := order[i]
 		mark := len(order)
-		for _, k := range consOf[at[v]:at[v+1]] {
+		for _, k := range consOf.of(int(v)) {
 			for _, w := range c.cons[k].vars {
 				if !seen[w] {
 					seen[w] = true
