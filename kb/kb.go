@@ -404,6 +404,7 @@ func (k *KB) propagate() error {
 	for len(k.queue) > 0 {
 		l := k.queue[len(k.queue)-1]
 		k.queue = k.queue[:len(k.queue)-1]
+		k.occFirst[l] = k.occFirst[l][:0] // first, so that kill need not search it
 		for _, id := range k.occ[l] {
 			if k.cls[id].alive {
 				k.kill(id)
@@ -412,7 +413,6 @@ func (k *KB) propagate() error {
 		}
 		k.occ[l] = k.occ[l][:0]
 		k.occShort[l] = k.occShort[l][:0]
-		k.occFirst[l] = k.occFirst[l][:0]
 		nl := l.Not()
 		// Every clause holding -l shrinks. The list is detached first: the
 		// shorter clauses never hold -l, so nothing is appended to it.
