@@ -99,3 +99,17 @@ func ExampleSplit_Reveal() {
 	// [0 2] [3 4] 4
 	// [0 2 4] [] 1
 }
+
+// A lookahead needs only the safest cell of each position it weighs:
+// MinProbability gives its mine probability, the least of Probabilities,
+// without a value per cell. Here one mine is next to the 1 and one among
+// the three cells beyond.
+func ExampleAnalysis_MinProbability() {
+	ctx := context.Background()
+	p, _ := game.ParsePuzzle("", strings.NewReader("1 6 2\n-1 1 -1 -1 -1 -1"))
+	a, _ := kb.Analyze(ctx, p, kb.Budget{})
+	least, _ := a.MinProbability(ctx)
+	probs, _ := a.Probabilities(ctx)
+	fmt.Printf("%.3f %.3f\n", least, probs)
+	// Output: 0.333 [0.500 NaN 0.500 0.333 0.333 0.333]
+}
