@@ -101,7 +101,7 @@ func New(opts ...Option) (*Agent, error) {
 	if a.noGuess {
 		kept := a.strategies[:0:0]
 		for _, s := range a.strategies {
-			if _, ok := s.(GuessStrategy); !ok {
+			if !guesses(s) {
 				kept = append(kept, s)
 			}
 		}

@@ -610,3 +610,11 @@ func sameGuess(x, y *Guess) bool {
 	}
 	return true
 }
+
+func TestPresetGuesses(t *testing.T) {
+	for name, want := range map[string]bool{PresetKB: false, PresetSAT: false, PresetFull: true, PresetFast: true, "bogus": false} {
+		if got := PresetGuesses(name); got != want {
+			t.Errorf("PresetGuesses(%q) = %v; want %v", name, got, want)
+		}
+	}
+}

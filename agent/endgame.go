@@ -521,6 +521,20 @@ func (e *endgame) open(ctx context.Context, S []uint64, lo, hi, n int, live []in
 	return bounded{sum / float64(n), true}, true, nil
 }
 
+// endgameScratch is what endgame searches reuse from one to the next: the
+// memo and the stacks of scratch slices, grown to the largest search so
+// far. A search can fill megabytes, which a fresh table would allocate and
+// fault in again; a sync.Pool lost them at every other garbage collection
+// (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool, 2.51-2.66 ms with
+// the scratch kept, alternating). A player keeps one (Position.endgame);
+// it is not safe for concurrent use.
+type endgameScratch struct {
+	memo  memoTable
+	cells []int32
+	risky []risky
+	sets  []uint64
+}
+
 // memoTable is the endgame search's memo: the value of each set of layouts
 // searched, keyed by the set's nonzero words and where they start. It is
 // an open addressing table of entry indices, the keys stored one after
@@ -550,20 +564,6 @@ func (m *memoTable) init() {
 	}
 	clear(m.slots)
 	m.words, m.entries = m.words[:0], m.entries[:0]
-}
-
-// endgameScratch is what endgame searches reuse from one to the next: the
-// memo and the stacks of scratch slices, grown to the largest search so
-// far. A search can fill megabytes, which a fresh table would allocate and
-// fault in again; a sync.Pool lost them at every other garbage collection
-// (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool, 2.51-2.66 ms with
-// the scratch kept, alternating). A player keeps one (Position.endgame); it is not safe for
-// concurrent use.
-type endgameScratch struct {
-	memo  memoTable
-	cells []int32
-	risky []risky
-	sets  []uint64
 }
 
 // memoHash returns the hash of a set whose nonzero words are nz, from

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
@@ -21,7 +22,7 @@ const (
 	PresetKB   = "kb"   // units, resolution, global count: seed 004's agent
 	PresetSAT  = "sat"  // kb plus the SAT step: the exact ceiling of pure logic
 	PresetFull = "full" // sat plus guessing
-	PresetFast = "fast" // full without resolution: the same guesses and wins, sooner
+	PresetFast = "fast" // full without resolution: the same guesses and wins, sooner on large boards
 )
 
 // KBGlobalClauses is the most clauses the kb preset writes the global mine
@@ -74,6 +75,19 @@ func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, kb.Limits, e
 		return []Strategy{Units{}, SAT{Find: find}, GuessStrategy{G: g}}, binaryLimits, nil
 	}
 	return nil, kb.Limits{}, fmt.Errorf("agent: unknown strategy %q: want kb, sat, full or fast", name)
+}
+
+// PresetGuesses reports whether the named preset guesses when logic runs
+// out (false for an unknown name).
+func PresetGuesses(name string) bool {
+	s, _, err := Preset(name, nil, nil)
+	return err == nil && slices.ContainsFunc(s, guesses)
+}
+
+// guesses reports whether s is the guessing step.
+func guesses(s Strategy) bool {
+	_, ok := s.(GuessStrategy)
+	return ok
 }
 
 // Units plays the literals KB0 has settled: unit propagation runs inside

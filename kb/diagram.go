@@ -225,8 +225,9 @@ type span struct{ first, last int32 }
 
 // buildScratch is the working memory of buildDiagramOrder and bfsOrder,
 // pooled: a lookahead builds thousands of small diagrams a second, and
-// their scratch slices were a fifth of its allocations. The arrays are
-// small, so a pool that the garbage collector empties costs little.
+// their scratch slices were about a quarter of an expert game's
+// allocations (7,066 a game before, 5,253 after). The arrays are small, so
+// a pool that the garbage collector empties costs little.
 type buildScratch struct {
 	pos, slotOf, at, ps, freeSlots []int32
 	spans                          []span

@@ -202,9 +202,9 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else the likeliest opening)")
-	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat, full or fast (full without resolution: the same guesses and wins, sooner; moves proved by SAT instead of a clause)")
+	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat, full or fast (full without resolution: the same guesses and wins, sooner on expert; moves proved by SAT instead of a clause)")
 	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
-	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full guesses: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
+	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
 	fs.IntVar(&cfg.lookahead, "lookahead", agent.DefaultLookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
 	fs.IntVar(&cfg.depth, "depth", agent.DefaultDepth, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
 	fs.IntVar(&cfg.endgame, "endgame", agent.DefaultEndgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
@@ -269,7 +269,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 // names the guesser only when it is another.
 var defaultGuesserName = playConfig{guesser: "exact", lookahead: agent.DefaultLookahead, depth: agent.DefaultDepth, endgame: agent.DefaultEndgame}.guesserName()
 
-// guesserName says how the full strategy guesses under cfg.
+// guesserName says how the full and fast strategies guess under cfg.
 func (cfg playConfig) guesserName() string {
 	if cfg.guesser == "local" {
 		return "local estimate"
@@ -461,7 +461,7 @@ func (r *levelRun) summary(cfg playConfig) playSummary {
 		Rules: r.rules.String(), First: "none", Strategy: cfg.strategy, NoGuess: cfg.noGuess,
 		Games: r.games, Won: r.won, Lost: r.lost, Stuck: r.stuck,
 	}
-	if (cfg.strategy == agent.PresetFull || cfg.strategy == agent.PresetFast) && !cfg.noGuess {
+	if agent.PresetGuesses(cfg.strategy) && !cfg.noGuess {
 		s.Guesser = cfg.guesserName()
 	}
 	if r.hasFirst {
