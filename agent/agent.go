@@ -218,6 +218,7 @@ type Position struct {
 
 	cache      *kb.Cache      // counted components, shared by the game's analyses
 	endgame    endgameScratch // the endgame search's memo and stacks, kept between searches
+	pairs      pairScratch    // the Pairs step's changed cells and working arrays
 	acted      int            // KB0 literals already turned into moves
 	totalAdded bool           // the global count is in the KB
 	closed     int            // Unknown cells in View
@@ -278,6 +279,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		p.cache = kb.NewCache()
 	}
 	p.cache.Reset()
+	p.pairs.reset()
 	clear(p.View.Cells)
 	p.closed, p.flagged, p.acted, p.totalAdded, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0
 	p.Rand = a.rng
@@ -361,6 +363,7 @@ func (s *playState) learn(i int, c game.Cell) error {
 		p.flagged--
 	}
 	p.View.Cells[i] = c
+	p.pairs.note(i)
 	return p.KB.AddHint(i, int(c.Hint))
 }
 
@@ -388,6 +391,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 		p.closed--
 		p.flagged++
 		p.View.Cells[m.Cell].State = game.Flagged
+		p.pairs.note(m.Cell)
 		if err := p.KB.Assert(kb.MineLit(m.Cell)); err != nil {
 			return err
 		}

@@ -14,12 +14,13 @@
 //     enough to write out;
 //  4. sat: every cell forced in all layouts that agree with the hints and
 //     the mine total, proved by SAT (kb.FindForced);
-//  5. guess: a Guesser's choice, when guessing is allowed.
+//  5. guess: a Guesser's choice, when guessing is allowed;
+//  6. pairs: two hints at a time (Pairs), a cheap step before sat.
 //
 // The presets name the lists: "kb" is 1-3 (seed 004's agent), "sat" adds 4
-// (the exact ceiling of pure logic), "full" adds 5, and "fast" is 1, 4 and
-// 5: the same guesses and wins as "full", sooner, with moves proved by SAT
-// where "full" names a clause. Every move carries its
+// (the exact ceiling of pure logic), "full" adds 5, and "fast" is 1, 6, 4
+// and 5: the same guesses and wins as "full", sooner, with moves proved by
+// a pair of hints or SAT where "full" names a clause. Every move carries its
 // Rule and the clause or constraint behind it; a guess says exactly "guess"
 // in a record's why.
 //

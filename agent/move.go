@@ -40,10 +40,11 @@ const (
 	RuleGlobal                 // a clause of the global mine count became a unit
 	RuleSAT                    // SAT proved the cell forced in every layout
 	RuleGuess                  // a guess
+	RulePair                   // two hints together settle the cell (Pairs)
 )
 
-// String returns "first", "unit", "resolution", "global count", "sat" or
-// "guess".
+// String returns "first", "unit", "resolution", "global count", "sat",
+// "guess" or "pair".
 func (r Rule) String() string {
 	switch r {
 	case RuleFirst:
@@ -58,6 +59,8 @@ func (r Rule) String() string {
 		return "sat"
 	case RuleGuess:
 		return game.WhyGuess
+	case RulePair:
+		return "pair"
 	}
 	return "none"
 }
@@ -82,13 +85,14 @@ func ruleOf(r kb.Rule) Rule {
 // Move is one move of a game, with its reason. It is the event a trace
 // renderer shows: an Observer receives every move as it is played.
 type Move struct {
-	Op     Op        // OpOpen or OpFlag
-	Cell   int       // the cell, row-major
-	Rule   Rule      // why the move was made
-	Reason kb.Reason // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
-	Guess  *Guess    // for RuleGuess: the estimate behind the guess
-	Mines  int       // for RuleSAT: the mine total the proof used
-	Opened []int     // for OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
+	Op     Op         // OpOpen or OpFlag
+	Cell   int        // the cell, row-major
+	Rule   Rule       // why the move was made
+	Reason kb.Reason  // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
+	Guess  *Guess     // for RuleGuess: the estimate behind the guess
+	Mines  int        // for RuleSAT: the mine total the proof used
+	Pair   PairReason // for RulePair: the two hints and the bound that settle the cell
+	Opened []int      // for OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
 }
 
 // Why returns the move's reason as a record's "why": exactly "guess" for a
@@ -102,15 +106,21 @@ func (m Move) Why(b *game.Board) string {
 	case RuleFirst:
 		return "first: the rules keep the first click safe"
 	case RuleSAT:
-		what := "safe"
-		if m.Op == OpFlag {
-			what = "a mine"
-		}
-		return fmt.Sprintf("sat: %v is %s in every layout that agrees with the hints and the %d-mine total", b.Pos(m.Cell), what, m.Mines)
+		return fmt.Sprintf("sat: %s in every layout that agrees with the hints and the %d-mine total", m.Verdict(b), m.Mines)
 	case RuleUnit, RuleResolution, RuleGlobal:
 		return m.Rule.String() + ": " + m.Reason.Format(b)
+	case RulePair:
+		return fmt.Sprintf("pair: %s: %s", m.Verdict(b), m.Pair.Explain(b, m.Op))
 	}
 	return m.Rule.String()
+}
+
+// Verdict returns "(r,c) is a mine" for a flag, "(r,c) is safe" otherwise.
+func (m Move) Verdict(b *game.Board) string {
+	if m.Op == OpFlag {
+		return b.Pos(m.Cell).String() + " is a mine"
+	}
+	return b.Pos(m.Cell).String() + " is safe"
 }
 
 // Record returns the move as a record's game.Move.

@@ -30,8 +30,9 @@ with its 95% Wilson interval, guesses per game and milliseconds per game
 Strategies: kb (unit propagation and resolution over the hints' clauses,
 plus the global mine count once it is small: seed 004's agent), sat (kb,
 then every cell that SAT proves forced by the hints and the mine total: the
-exact ceiling of pure logic), full (sat, then a guess). --no-guess ends a
-game stuck when logic runs out.
+exact ceiling of pure logic), full (sat, then a guess), fast (full with
+pairs of hints in place of resolution: the same guesses and wins, in less
+time). --no-guess ends a game stuck when logic runs out.
 
 Rules default to seed for easy, medium and hard, and to safe for the other
 levels. The first click (safe and zero only) defaults to the top-left corner
@@ -202,7 +203,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else the likeliest opening)")
-	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat, full or fast (full without resolution: the same guesses and wins, sooner on expert; moves proved by SAT instead of a clause)")
+	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat, full or fast (full with pairs of hints instead of resolution: the same guesses and wins, sooner; moves proved by a pair of hints or SAT instead of a clause)")
 	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
 	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
 	fs.IntVar(&cfg.lookahead, "lookahead", agent.DefaultLookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")

@@ -156,6 +156,8 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 		sgr = "1;33"
 	case m.Rule == agent.RuleSAT:
 		tag = "SAT-proved"
+	case m.Rule == agent.RulePair:
+		tag = "pair of hints"
 	}
 	t.printf("\n%s %s %v  [%s]\n", t.paint("1", fmt.Sprintf("move %d:", t.n)), m.Op, b.Pos(m.Cell), t.paint(sgr, tag))
 	for _, line := range traceReason(b, m) {
@@ -210,8 +212,10 @@ func traceReason(b *game.Board, m agent.Move) []string {
 			"  "+r.Parents[1].Format(b))
 	case agent.RuleGlobal:
 		return clauseLines(b, m, "the global mine count gives clause "+r.Clause.Format(b))
+	case agent.RulePair:
+		return []string{m.Pair.Explain(b, m.Op), "  so " + m.Verdict(b)}
 	case agent.RuleSAT:
-		return []string{fmt.Sprintf("proved by SAT: %s in every layout that agrees with the hints and the %d-mine total", verdict(b, m), m.Mines)}
+		return []string{fmt.Sprintf("proved by SAT: %s in every layout that agrees with the hints and the %d-mine total", m.Verdict(b), m.Mines)}
 	case agent.RuleGuess:
 		return guessLines(b, m.Guess)
 	}
@@ -223,17 +227,9 @@ func traceReason(b *game.Board, m agent.Move) []string {
 // one concludes because its other literals are already false.
 func clauseLines(b *game.Board, m agent.Move, lines ...string) []string {
 	if len(m.Reason.Clause) > 1 {
-		return append(lines, "  its other literals are false, so "+verdict(b, m))
+		return append(lines, "  its other literals are false, so "+m.Verdict(b))
 	}
-	return append(lines, "  so "+verdict(b, m))
-}
-
-// verdict says what m proved: "(r,c) is safe" or "(r,c) is a mine".
-func verdict(b *game.Board, m agent.Move) string {
-	if m.Op == agent.OpFlag {
-		return b.Pos(m.Cell).String() + " is a mine"
-	}
-	return b.Pos(m.Cell).String() + " is safe"
+	return append(lines, "  so "+m.Verdict(b))
 }
 
 // guessLines explains a guess: its probability, how it was estimated, the

@@ -1,0 +1,154 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+func TestPairsCases(t *testing.T) {
+	type cell struct {
+		r, c int
+		hint int // -1: flagged
+	}
+	tests := []struct {
+		name       string
+		rows, cols int
+		open       []cell
+		want       []string // each move's op and why
+	}{
+		{
+			// 1 2 2 over three closed cells: the 1 and the 2 beside it put
+			// a mine under the 2's third cell, the 1 and the right 2 clear
+			// the 1's other cell.
+			name: "1-2 on an edge", rows: 2, cols: 3,
+			open: []cell{{0, 0, 1}, {0, 1, 2}, {0, 2, 2}},
+			want: []string{
+				"flag pair: (1,2) is a mine: hint 2 at (0,1) needs 2 more mines, the cells it shares with hint 1 at (0,0) hold at most 1, and it has 1 other closed cell",
+				"open pair: (1,0) is safe: hint 1 at (0,0) needs 1 more mine, and the cells it shares with hint 2 at (0,2) hold at least 1",
+			},
+		},
+		{
+			// A flag lowers what its hints need: the 2 at (0,1) needs one
+			// more, which the 1 at (0,2) forces into their shared cells
+			// (without the flag, (1,0) would be a mine).
+			name: "a flag counted", rows: 2, cols: 3,
+			open: []cell{{0, 0, -1}, {0, 1, 2}, {0, 2, 1}},
+			want: []string{
+				"open pair: (1,0) is safe: hint 2 at (0,1) needs 1 more mine, and the cells it shares with hint 1 at (0,2) hold at least 1",
+			},
+		},
+		{
+			// 1 1 over an open edge settles nothing.
+			name: "1-1 settles nothing", rows: 2, cols: 4,
+			open: []cell{{0, 1, 1}, {0, 2, 1}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := game.NewPuzzle(tt.rows, tt.cols, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range tt.open {
+				i := v.Board.Index(game.Pos{Row: c.r, Col: c.c})
+				if c.hint < 0 {
+					v.Cells[i].State = game.Flagged
+				} else {
+					v.Cells[i] = game.HintCell(c.hint)
+				}
+			}
+			moves, err := Pairs{}.Deduce(context.Background(), positionFor(v, 1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range moves {
+				if m.Rule != RulePair || !m.Rule.Deduced() {
+					t.Errorf("move %+v: rule %v", m, m.Rule)
+				}
+				got = append(got, m.Op.String()+" "+m.Why(v.Board))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+// checkedPairs is the Pairs step, checked at every call: its moves must
+// be exactly those of a scan of every hint from scratch (the scan of only
+// the changed hints misses nothing), and each must be forced by the exact
+// analysis of the position.
+type checkedPairs struct {
+	t     *testing.T
+	moves *int
+}
+
+func (c checkedPairs) Name() string { return "checked pairs" }
+
+func (c checkedPairs) Deduce(ctx context.Context, p *Position) ([]Move, error) {
+	moves, err := Pairs{}.Deduce(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	fresh, err := Pairs{}.Deduce(ctx, &Position{View: p.View})
+	if err != nil {
+		return nil, err
+	}
+	key := func(ms []Move) []string {
+		out := make([]string, len(ms))
+		for i, m := range ms {
+			out[i] = fmt.Sprint(m.Op, m.Cell)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got, want := key(moves), key(fresh); !slices.Equal(got, want) {
+		c.t.Fatalf("changed hints only: %v; every hint: %v", got, want)
+	}
+	f, err := kb.FindForced(ctx, p.View)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range moves {
+		forced := f.Safe
+		if m.Op == OpFlag {
+			forced = f.Mines
+		}
+		if !slices.Contains(forced, m.Cell) {
+			c.t.Fatalf("%s is not forced", m.Why(p.View.Board))
+		}
+	}
+	*c.moves += len(moves)
+	return moves, nil
+}
+
+// TestPairsForced plays games with the pair step checked at every call
+// (checkedPairs).
+func TestPairsForced(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	n := 0
+	a, err := New(WithStrategies(Units{}, checkedPairs{t, &n}, SAT{Find: defaultFindForced}, GuessStrategy{G: DefaultGuesser()}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, level := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
+		for i := range games {
+			g, _ := game.New(level, game.RulesSafe, game.GameSeed(12, i))
+			if _, err := a.Play(context.Background(), g); err != nil {
+				t.Fatalf("%s game %d: %v", level.Name, i, err)
+			}
+		}
+	}
+	if n < 10*games {
+		t.Fatalf("only %d pair moves checked", n)
+	}
+}
