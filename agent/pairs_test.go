@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -151,4 +152,132 @@ func TestPairsForced(t *testing.T) {
 	if n < 10*games {
 		t.Fatalf("only %d pair moves checked", n)
 	}
+}
+
+// TestPairsComplete checks Pairs against brute force on random small
+// positions: a cell is settled exactly when some two hints that share a
+// closed cell, taken alone, give it the same value in every assignment of
+// their closed cells, and it lies outside the other hint's cells.
+func TestPairsComplete(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	checked := 0
+	for trial := range 3000 {
+		rows, cols := 2+rng.IntN(4), 2+rng.IntN(5)
+		v, err := game.NewPuzzle(rows, cols, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := v.Board
+		mine := make([]bool, b.Len())
+		for i := range mine {
+			mine[i] = rng.IntN(4) == 0
+		}
+		for i := range mine {
+			switch {
+			case mine[i] && rng.IntN(3) == 0:
+				v.Cells[i].State = game.Flagged
+			case !mine[i] && rng.IntN(2) == 0:
+				n := 0
+				for _, j := range b.Neighbors(i) {
+					if mine[j] {
+						n++
+					}
+				}
+				v.Cells[i] = game.HintCell(n)
+			}
+		}
+		want := map[string]bool{}
+		for a := range v.Cells {
+			for o := range v.Cells {
+				if a == o || !v.Cells[a].IsHint() || !v.Cells[o].IsHint() {
+					continue
+				}
+				for x, val := range bruteOthers(v, hintConstraint(v, a), hintConstraint(v, o)) {
+					op := OpOpen
+					if val {
+						op = OpFlag
+					}
+					want[fmt.Sprint(op, x)] = true
+				}
+			}
+		}
+		moves, err := Pairs{}.Deduce(context.Background(), &Position{View: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, m := range moves {
+			got[fmt.Sprint(m.Op, m.Cell)] = true
+		}
+		if len(got) != len(moves) {
+			t.Fatalf("trial %d: a cell moved twice: %v", trial, moves)
+		}
+		for k := range want {
+			if !got[k] {
+				t.Fatalf("trial %d: brute force settles %s, Pairs does not (moves %v)", trial, k, moves)
+			}
+		}
+		for k := range got {
+			if !want[k] {
+				t.Fatalf("trial %d: Pairs settles %s, brute force does not", trial, k)
+			}
+		}
+		checked += len(want)
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d settled cells checked", checked)
+	}
+}
+
+// bruteOthers returns the cells of a outside o that every assignment of
+// the closed cells of a and o satisfying both gives one value (true for a
+// mine), when a and o share a closed cell; nil otherwise.
+func bruteOthers(v *game.Puzzle, a, o constraint) map[int]bool {
+	var cells []int32
+	shared := false
+	cells = append(cells, a.closed[:a.n]...)
+	for _, x := range o.closed[:o.n] {
+		if slices.Contains(cells, x) {
+			shared = true
+		} else {
+			cells = append(cells, x)
+		}
+	}
+	if !shared {
+		return nil
+	}
+	count := func(k constraint, set uint32) int {
+		n := 0
+		for i, x := range cells {
+			if set&(1<<i) != 0 && slices.Contains(k.closed[:k.n], x) {
+				n++
+			}
+		}
+		return n
+	}
+	var always, never uint32 = ^uint32(0), ^uint32(0) // bits mine in every / no solution
+	solutions := 0
+	for set := uint32(0); set < 1<<len(cells); set++ {
+		if count(a, set) == a.need && count(o, set) == o.need {
+			solutions++
+			always &= set
+			never &= ^set
+		}
+	}
+	out := map[int]bool{}
+	if solutions == 0 {
+		return out
+	}
+	for i, x := range cells[:a.n] {
+		if slices.Contains(o.closed[:o.n], x) {
+			continue
+		}
+		switch {
+		case always&(1<<i) != 0:
+			out[int(x)] = true
+		case never&(1<<i) != 0:
+			out[int(x)] = false
+		}
+	}
+	return out
 }
