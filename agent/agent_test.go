@@ -28,35 +28,61 @@ var (
 // a hint that agrees with the hints and the flags, and counts the other
 // unknown cells (the interior) against the mine total.
 func bruteForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, err error) {
-	b := p.Board
-	var unknown, interior []int
-	flags := 0
-	for i, c := range p.Cells {
-		switch c.State {
-		case game.Unknown:
-			nextToHint := slices.ContainsFunc(b.Neighbors(i), func(j int32) bool { return p.Cells[j].State == game.Revealed })
-			if nextToHint {
-				unknown = append(unknown, i)
-			} else {
-				interior = append(interior, i)
-			}
-		case game.Flagged:
-			flags++
+	front, interior := frontier(p)
+	if len(front) > 40 {
+		return nil, nil, fmt.Errorf("bruteForced: %d unknown cells next to hints is too many", len(front))
+	}
+	canMine, canSafe, _ := enumerateFrontier(p, true, math.MaxInt)
+	for _, i := range append(front, interior...) {
+		switch {
+		case canMine[i] && !canSafe[i]:
+			mines = append(mines, i)
+		case canSafe[i] && !canMine[i]:
+			safe = append(safe, i)
+		case !canMine[i] && !canSafe[i]:
+			return nil, nil, errors.New("bruteForced: no layout")
 		}
 	}
-	if len(unknown) > 40 {
-		return nil, nil, fmt.Errorf("bruteForced: %d unknown cells next to hints is too many", len(unknown))
+	return mines, safe, nil
+}
+
+// frontier returns p's unknown cells next to a hint, and the others (the
+// interior).
+func frontier(p *game.Puzzle) (front, interior []int) {
+	for i, c := range p.Cells {
+		if c.State != game.Unknown {
+			continue
+		}
+		if slices.ContainsFunc(p.Board.Neighbors(i), func(j int32) bool { return p.Cells[j].State == game.Revealed }) {
+			front = append(front, i)
+		} else {
+			interior = append(interior, i)
+		}
 	}
-	state := make([]int8, len(p.Cells)) // 1 mine, -1 safe, 0 open
+	return front, interior
+}
+
+// enumerateFrontier visits, by backtracking with hint bounds, every layout
+// of p's frontier cells that agrees with the hints and the flags, and
+// reports per cell whether some layout makes it a mine and whether some
+// makes it safe. With total, a layout must also leave the interior a
+// number of mines it can hold, and the interior cells are reported too.
+// ok is false when the search visits more than budget nodes.
+func enumerateFrontier(p *game.Puzzle, total bool, budget int) (canMine, canSafe []bool, ok bool) {
+	b := p.Board
+	front, interior := frontier(p)
+	state := make([]int8, len(p.Cells)) // 1 mine, -1 safe, 2 unassigned, 0 open
+	flags := 0
 	for i, c := range p.Cells {
 		if c.State == game.Flagged {
 			state[i] = 1
+			flags++
 		}
 	}
-	for _, i := range unknown {
-		state[i] = 2 // unassigned
+	for _, i := range front {
+		state[i] = 2
 	}
-	ok := func(i int) bool { // hints around i still satisfiable
+	fits := func(i int) bool { // the hints around i can still be met
 		for _, h := range b.Neighbors(i) {
 			c := p.Cells[h]
 			if c.State != game.Revealed {
@@ -77,19 +103,25 @@ func bruteForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, err er
 		}
 		return true
 	}
-	canMine := make([]bool, len(p.Cells))
-	canSafe := make([]bool, len(p.Cells))
+	canMine = make([]bool, len(p.Cells))
+	canSafe = make([]bool, len(p.Cells))
+	nodes := 0
 	var rec func(k, left int)
 	rec = func(k, left int) {
-		if left < 0 || left > len(unknown)-k+len(interior) {
+		if nodes++; nodes > budget {
 			return
 		}
-		if k == len(unknown) {
-			for _, i := range interior {
-				canMine[i] = canMine[i] || left > 0
-				canSafe[i] = canSafe[i] || left < len(interior)
+		if total && (left < 0 || left > len(front)-k+len(interior)) {
+			return
+		}
+		if k == len(front) {
+			if total {
+				for _, i := range interior {
+					canMine[i] = canMine[i] || left > 0
+					canSafe[i] = canSafe[i] || left < len(interior)
+				}
 			}
-			for _, i := range unknown {
+			for _, i := range front {
 				if state[i] == 1 {
 					canMine[i] = true
 				} else {
@@ -98,31 +130,17 @@ func bruteForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, err er
 			}
 			return
 		}
-		i := unknown[k]
+		i := front[k]
 		for _, v := range []int8{1, -1} {
 			state[i] = v
-			if ok(i) {
-				if v == 1 {
-					rec(k+1, left-1)
-				} else {
-					rec(k+1, left)
-				}
+			if fits(i) {
+				rec(k+1, left-int(max(v, 0)))
 			}
 		}
 		state[i] = 2
 	}
 	rec(0, p.Mines-flags)
-	for _, i := range append(unknown, interior...) {
-		switch {
-		case canMine[i] && !canSafe[i]:
-			mines = append(mines, i)
-		case canSafe[i] && !canMine[i]:
-			safe = append(safe, i)
-		case !canMine[i] && !canSafe[i]:
-			return nil, nil, errors.New("bruteForced: no layout")
-		}
-	}
-	return mines, safe, nil
+	return canMine, canSafe, nodes <= budget
 }
 
 // checkPosition is the invariant checker run after every move: KB0 agrees

@@ -12,78 +12,8 @@ import (
 // enumerating the frontier's layouts with hint pruning; ok is false when
 // the search exceeds budget nodes.
 func hintsOnly(p *game.Puzzle, cells []int, budget int) (forced []int, ok bool) {
-	b := p.Board
-	var front []int
-	for i, c := range p.Cells {
-		if c.State == game.Unknown {
-			for _, j := range b.Neighbors(i) {
-				if p.Cells[j].State == game.Revealed {
-					front = append(front, i)
-					break
-				}
-			}
-		}
-	}
-	state := make([]int8, len(p.Cells))
-	for i, c := range p.Cells {
-		switch c.State {
-		case game.Flagged:
-			state[i] = 1
-		case game.Unknown:
-			state[i] = 2
-		}
-	}
-	okAt := func(i int) bool {
-		for _, h := range b.Neighbors(i) {
-			c := p.Cells[h]
-			if c.State != game.Revealed {
-				continue
-			}
-			m, free := 0, 0
-			for _, j := range b.Neighbors(int(h)) {
-				switch state[j] {
-				case 1:
-					m++
-				case 2:
-					free++
-				}
-			}
-			if m > int(c.Hint) || m+free < int(c.Hint) {
-				return false
-			}
-		}
-		return true
-	}
-	canMine := make([]bool, len(p.Cells))
-	canSafe := make([]bool, len(p.Cells))
-	nodes := 0
-	var rec func(k int)
-	rec = func(k int) {
-		nodes++
-		if nodes > budget {
-			return
-		}
-		if k == len(front) {
-			for _, i := range front {
-				if state[i] == 1 {
-					canMine[i] = true
-				} else {
-					canSafe[i] = true
-				}
-			}
-			return
-		}
-		i := front[k]
-		for _, v := range []int8{1, -1} {
-			state[i] = v
-			if okAt(i) {
-				rec(k + 1)
-			}
-		}
-		state[i] = 2
-	}
-	rec(0)
-	if nodes > budget {
+	canMine, canSafe, ok := enumerateFrontier(p, false, budget)
+	if !ok {
 		return nil, false
 	}
 	for _, i := range cells {
