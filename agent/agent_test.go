@@ -572,18 +572,22 @@ func TestFastPlaysAsFull(t *testing.T) {
 	full, _ := New(WithMoves())
 	fast, _ := New(WithStrategy(PresetFast), WithMoves())
 	guessed := 0
-	for _, level := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
+	for _, l := range []struct {
+		level game.Level
+		rules game.Rules
+	}{{game.Beginner, game.RulesSafe}, {game.Intermediate, game.RulesSafe}, {game.Expert, game.RulesSafe}, {game.Expert, game.RulesZero}} {
+		level := l.level
 		for i := range games {
 			var res [2]Result
 			for k, a := range []*Agent{full, fast} {
-				g, _ := game.New(level, game.RulesSafe, game.GameSeed(11, i))
+				g, _ := game.New(level, l.rules, game.GameSeed(11, i))
 				r, err := a.Play(context.Background(), g)
 				if err != nil {
 					t.Fatal(err)
 				}
 				res[k] = r
 			}
-			name := fmt.Sprintf("%s game %d", level.Name, i)
+			name := fmt.Sprintf("%s %v game %d", level.Name, l.rules, i)
 			if res[0].Outcome != res[1].Outcome {
 				t.Fatalf("%s: full %v, fast %v", name, res[0].Outcome, res[1].Outcome)
 			}
