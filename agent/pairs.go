@@ -49,20 +49,22 @@ type pairScratch struct {
 	changed []int32      // cells opened or flagged since then
 	mark    []uint32     // per cell: == stamp when the cell is a hint to check
 	emitted []uint32     // per cell: == stamp when the cell has a move
-	seen    []uint32     // per cell: == stamp when cons holds its constraint
-	cons    []constraint // per cell: its hint's constraint, read this call
+	seen    []uint32     // per cell: == stamp when slot holds its constraint's index in cons
+	slot    []int32      // per cell: see seen
+	cons    []constraint // the constraints read this call
 	stamp   uint32
 	dirty   []int32
 }
 
-// constraint returns the hint at cell i with its closed cells, read from v
-// once a call.
-func (s *pairScratch) constraint(v *game.Puzzle, i int) *constraint {
+// constraint returns the index in cons of the hint at cell i with its
+// closed cells, read from v once a call.
+func (s *pairScratch) constraint(v *game.Puzzle, i int) int32 {
 	if s.seen[i] != s.stamp {
 		s.seen[i] = s.stamp
-		s.cons[i] = hintConstraint(v, i)
+		s.slot[i] = int32(len(s.cons))
+		s.cons = append(s.cons, hintConstraint(v, i))
 	}
-	return &s.cons[i]
+	return s.slot[i]
 }
 
 // reset forgets the previous game.
@@ -93,7 +95,7 @@ func (Pairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
 		s.mark = make([]uint32, len(cells))
 		s.emitted = make([]uint32, len(cells))
 		s.seen = make([]uint32, len(cells))
-		s.cons = make([]constraint, len(cells))
+		s.slot = make([]int32, len(cells))
 		s.stamp = 0
 	}
 	s.stamp++
@@ -103,7 +105,7 @@ func (Pairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
 		clear(s.seen)
 		s.stamp = 1
 	}
-	s.dirty = s.dirty[:0]
+	s.dirty, s.cons = s.dirty[:0], s.cons[:0]
 	markHint := func(i int) {
 		if cells[i].State == game.Revealed && s.mark[i] != s.stamp {
 			s.mark[i] = s.stamp
@@ -128,8 +130,8 @@ func (Pairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
 	var out []Move
 	rows, cols := b.Rows(), b.Cols()
 	for _, ai := range s.dirty {
-		a := s.constraint(p.View, int(ai))
-		if a.n == 0 {
+		ak := s.constraint(p.View, int(ai))
+		if s.cons[ak].n == 0 {
 			continue
 		}
 		r, c := int(ai)/cols, int(ai)%cols
@@ -141,10 +143,11 @@ func (Pairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
 				if bi == int(ai) || cells[bi].State != game.Revealed || (s.mark[bi] == s.stamp && bi < int(ai)) {
 					continue
 				}
-				o := s.constraint(p.View, bi)
-				if o.n == 0 {
+				ok := s.constraint(p.View, bi)
+				if s.cons[ok].n == 0 {
 					continue
 				}
+				a, o := &s.cons[ak], &s.cons[ok] // after both reads: a read may grow cons
 				out = pairMoves(out, s, a, o)
 				out = pairMoves(out, s, o, a)
 			}
