@@ -13,7 +13,7 @@ import (
 // the shared cells can hold are bounded by both hints, and where the bound
 // settles a hint's other cells, they are played: all safe when the shared
 // cells hold at least the k mines it needs, all mines when the shared cells
-// hold too few for its other cells to take less than all of them. The
+// can hold so few that its other cells must all be mines. The
 // subset rule (one hint's closed cells inside the other's) is the case
 // where one side has no other cells. Pairs settles every cell that two
 // hints alone settle outside the cells they share; a shared cell two hints
@@ -52,8 +52,8 @@ type pairScratch struct {
 	seen    []uint32     // per cell: == stamp when slot holds its constraint's index in cons
 	slot    []int32      // per cell: see seen
 	cons    []constraint // the constraints read this call
-	stamp   uint32
-	dirty   []int32
+	stamp   uint32       // this call's mark in mark, emitted and seen
+	dirty   []int32      // the hints to check this call, increasing
 }
 
 // constraint returns the index in cons of the hint at cell i with its
