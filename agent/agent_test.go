@@ -633,6 +633,43 @@ func sameGuess(x, y *Guess) bool {
 	return true
 }
 
+// TestFastNoGuessAsSAT plays the same games with sat and with fast, both
+// without guessing: each must end the same way, and a stuck game in the
+// same position, the ceiling of pure logic, whatever order its deductions
+// came in. (A won game may end with different cells flagged.)
+func TestFastNoGuessAsSAT(t *testing.T) {
+	games := 150
+	if testing.Short() {
+		games = 40
+	}
+	sat, _ := New(WithStrategy(PresetSAT), WithNoGuess())
+	fast, _ := New(WithStrategy(PresetFast), WithNoGuess())
+	stuck := 0
+	for _, level := range []game.Level{game.Easy, game.Medium, game.Hard} {
+		for i := range games {
+			var out [2]Outcome
+			var views [2]string
+			for k, a := range []*Agent{sat, fast} {
+				g, _ := game.New(level, game.RulesSeed, game.GameSeed(13, i))
+				r, err := a.Play(context.Background(), g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out[k], views[k] = r.Outcome, fmt.Sprint(g.View().Cells)
+			}
+			if out[0] != out[1] || (out[0] == Stuck && views[0] != views[1]) {
+				t.Fatalf("%s game %d: sat %v, fast %v, or their last positions differ", level.Name, i, out[0], out[1])
+			}
+			if out[0] == Stuck {
+				stuck++
+			}
+		}
+	}
+	if stuck < games/2 {
+		t.Fatalf("only %d stuck games compared", stuck)
+	}
+}
+
 func TestPresetGuesses(t *testing.T) {
 	for name, want := range map[string]bool{PresetKB: false, PresetSAT: false, PresetFull: true, PresetFast: true, "bogus": false} {
 		if got := PresetGuesses(name); got != want {
