@@ -466,6 +466,11 @@ func TestMoveWhy(t *testing.T) {
 			"resolution: clause (0,2), resolvent of (0,1) v (0,2) and -(0,1) v (0,2)"},
 		{Move{Op: OpOpen, Cell: 5, Rule: RuleGlobal, Reason: kb.Reason{Rule: kb.RuleTotal, Clause: kb.Clause{kb.SafeLit(5), kb.SafeLit(7)}}},
 			"global count: clause -(1,2) v -(2,1) of the global mine count"},
+		{Move{Op: OpFlag, Cell: 5, Rule: RulePair, Pair: &PairReason{Hint: 1, HintN: 2, With: 0, WithN: 1, Need: 2, Shared: 1, Others: 1}},
+			"pair: (1,2) is a mine: hint 2 at (0,1) needs 2 more mines, the cells it shares with hint 1 at (0,0) hold at most 1, and it has 1 other closed cell"},
+		{Move{Op: OpOpen, Cell: 3, Rule: RulePair, Pair: &PairReason{Hint: 0, HintN: 1, With: 2, WithN: 3, Need: 1, Shared: 1, Others: 2}},
+			"pair: (1,0) is safe: hint 1 at (0,0) needs 1 more mine, and the cells it shares with hint 3 at (0,2) hold at least 1"},
+		{Move{Op: OpOpen, Cell: 3, Rule: RulePair}, "pair: (1,0) is safe: no pair recorded"},
 	}
 	for _, tt := range tests {
 		if got := tt.m.Why(b); got != tt.want {

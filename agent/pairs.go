@@ -205,7 +205,7 @@ func pairMoves(out []Move, s *pairScratch, a, o *constraint) []Move {
 			continue
 		}
 		s.emitted[x] = s.stamp
-		out = append(out, Move{Op: op, Cell: int(x), Rule: RulePair, Pair: PairReason{
+		out = append(out, Move{Op: op, Cell: int(x), Rule: RulePair, Pair: &PairReason{
 			Hint: a.cell, With: o.cell, HintN: a.hint, WithN: o.hint,
 			Need: a.need, Shared: bound, Others: n,
 		}})
@@ -216,8 +216,12 @@ func pairMoves(out []Move, s *pairScratch, a, o *constraint) []Move {
 // Explain returns why the pair settles a cell the move op plays, with cell
 // names: for an open, "hint 1 at (0,0) needs 1 more mine, and the cells it
 // shares with hint 2 at (0,2) hold at least 1"; for a flag, the bound is "at
-// most" and the number of other closed cells follows.
-func (r PairReason) Explain(b *game.Board, op Op) string {
+// most" and the number of other closed cells follows. A nil r gives "no
+// pair recorded".
+func (r *PairReason) Explain(b *game.Board, op Op) string {
+	if r == nil {
+		return "no pair recorded"
+	}
 	need := fmt.Sprintf("hint %d at %v needs %s", r.HintN, b.Pos(r.Hint), plural(r.Need, "more mine", "more mines"))
 	if op == OpFlag {
 		return fmt.Sprintf("%s, the cells it shares with hint %d at %v hold at most %d, and it has %s",

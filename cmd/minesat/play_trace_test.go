@@ -112,7 +112,7 @@ func TestTraceReason(t *testing.T) {
 			Reason: kb.Reason{Rule: kb.RuleTotal, Clause: cl(kb.SafeLit(8)), Hint: -1}},
 			"the global mine count gives clause -(2,2)\n  so (2,2) is safe"},
 		{"pair", agent.Move{Op: agent.OpFlag, Cell: 5, Rule: agent.RulePair,
-			Pair: agent.PairReason{Hint: 1, HintN: 2, With: 0, WithN: 1, Need: 2, Shared: 1, Others: 1}},
+			Pair: &agent.PairReason{Hint: 1, HintN: 2, With: 0, WithN: 1, Need: 2, Shared: 1, Others: 1}},
 			"hint 2 at (0,1) needs 2 more mines, the cells it shares with hint 1 at (0,0) hold at most 1, and it has 1 other closed cell\n  so (1,2) is a mine"},
 		{"sat", agent.Move{Op: agent.OpFlag, Cell: 7, Rule: agent.RuleSAT, Mines: 3},
 			"proved by SAT: (2,1) is a mine in every layout that agrees with the hints and the 3-mine total"},
