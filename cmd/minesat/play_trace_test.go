@@ -41,8 +41,9 @@ func traceOf(t *testing.T, l game.Level, rules game.Rules, seed int64, color boo
 var traceEscapes = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // TestTraceGolden pins the trace of whole games: a win under the seeds'
-// rules, a game under safe rules that guesses, and the same in colour,
-// which must be the plain trace once the escapes are stripped.
+// rules, games under safe rules that guess, one with pairs of hints as the
+// fast preset plays them, and the same in colour, which must be the plain
+// trace once the escapes are stripped.
 func TestTraceGolden(t *testing.T) {
 	// Explicit strategy lists, so the goldens do not move when a preset
 	// changes; kb.FindForced is the SAT step's prover.
@@ -64,6 +65,7 @@ func TestTraceGolden(t *testing.T) {
 		{"beginner-safe-68-global", game.Beginner, game.RulesSafe, 68, []agent.Option{agent.WithStrategies(append(logic, guess)...)}},
 		{"beginner-safe-33-sat-lost", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, guess)...)}},
 		{"beginner-safe-33-exact", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, agent.GuessStrategy{G: agent.DefaultGuesser()})...)}},
+		{"beginner-safe-57-pairs", game.Beginner, game.RulesSafe, 57, []agent.Option{agent.WithStrategies(agent.Units{}, agent.Pairs{}, agent.SAT{Find: find}, guess)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			plain, res := traceOf(t, tc.level, tc.rules, tc.seed, false, tc.opts...)
