@@ -12,14 +12,14 @@
 //     settles or the KB is closed;
 //  3. global: the global mine count as binomial clauses, once it is small
 //     enough to write out;
-//  4. sat: every cell forced in all layouts that agree with the hints and
+//  4. pairs: two hints at a time (Pairs), a cheap step before sat;
+//  5. sat: every cell forced in all layouts that agree with the hints and
 //     the mine total, proved by SAT (kb.FindForced);
-//  5. guess: a Guesser's choice, when guessing is allowed;
-//  6. pairs: two hints at a time (Pairs), a cheap step before sat.
+//  6. guess: a Guesser's choice, when guessing is allowed.
 //
-// The presets name the lists: "kb" is 1-3 (seed 004's agent), "sat" adds 4
-// (the exact ceiling of pure logic), "full" adds 5, and "fast" is 1, 6, 4
-// and 5: the same guesses and wins as "full", sooner, with moves proved by
+// The presets name the lists: "kb" is 1-3 (seed 004's agent), "sat" adds 5
+// (the exact ceiling of pure logic), "full" adds 6, and "fast" is 1, 4, 5
+// and 6: the same guesses and wins as "full", sooner, with moves proved by
 // a pair of hints or SAT where "full" names a clause. Every move carries its
 // Rule and the clause or constraint behind it; a guess says exactly "guess"
 // in a record's why.

@@ -33,7 +33,8 @@ const (
 const KBGlobalClauses = 16384
 
 // binaryLimits is resolution with one clause of each pair of at most 2
-// literals, no merging: the limits of the sat and full presets.
+// literals, no merging: the limits of the sat and full presets (and of
+// fast, which never resolves).
 var binaryLimits = kb.Limits{Short: 2, NoMerge: true}
 
 // Presets lists the preset names in order of strength; fast plays as full.

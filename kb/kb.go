@@ -441,9 +441,9 @@ func (k *KB) propagate() error {
 // since subsumption checks scan occFirst and would read dead entries there
 // (46% of those scanned, when they stayed until a periodic compaction).
 func (k *KB) kill(id int32) {
-	k.cls[id].alive = false
-	k.alive--
 	c := &k.cls[id]
+	c.alive = false
+	k.alive--
 	first := k.lits[c.off]
 	list := k.occFirst[first]
 	for i, r := range list {
