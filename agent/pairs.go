@@ -21,7 +21,8 @@ import (
 //
 // It is the fast preset's step before the SAT step: most positions where
 // single hints stall yield to a pair (SAT calls fell from 8.0 to 3.8 an
-// expert game), and an expert game takes about three quarters of the time. It looks only at hints whose closed cells changed since its
+// expert game), and an expert game takes about three quarters of full's
+// time. It looks only at hints whose closed cells changed since its
 // last call (every hint on its first call in a game), so its work follows
 // the moves played.
 type Pairs struct{}
