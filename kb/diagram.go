@@ -157,12 +157,17 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	sc.ps = ps
 	words := max(1, int(width+15)/16) // 4 bits per slot: a need is at most 8
 
-	d := &diagram{n: n, order: order, start: make([]int32, n+2)}
+	// The diagram is built in scratch arrays, which prune replaces with
+	// its own; kids are the children as built.
+	d := &diagram{n: n, order: order, start: grown(&sc.start, n+2)}
+	clear(d.start)
+	kids := sc.kids[:0]
 	cur := grown(&sc.cur, words) // layer 0: the root, every slot 0
 	clear(cur)
-	// cur and the table's arena swap at every layer: give back both,
-	// however the build ends, or the next one would share one array.
-	defer func() { sc.cur = cur }()
+	// cur and the table's arena swap at every layer, and kids may grow:
+	// give them back however the build ends, or the next one would share
+	// an array.
+	defer func() { sc.cur, sc.kids = cur, kids[:0] }()
 	curLen := 1
 	next := &sc.next
 	next.init(words)
@@ -203,7 +208,7 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 				if ok {
 					child = base + next.insert(key)
 				}
-				d.child = append(d.child, child)
+				kids = append(kids, child)
 			}
 		}
 		if int(base)+next.len() > maxStates {
@@ -213,7 +218,8 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	}
 	// The last layer holds at most one node, every slot closed.
 	d.start[n+1] = d.start[n] + int32(curLen)
-	d.child = append(d.child, -1, -1)[:2*int(d.start[n+1])]
+	kids = append(kids, -1, -1)[:2*int(d.start[n+1])]
+	d.child = kids
 	d.prune(sc)
 	d.windows()
 	return d, nil
@@ -237,7 +243,7 @@ type buildScratch struct {
 	cur, key                       []uint64
 	next                           layerTable
 	alive, reach, seen             []bool
-	newID                          []int32
+	newID, start, kids, newStart   []int32
 }
 
 var buildPool = sync.Pool{New: func() any { return new(buildScratch) }}
@@ -308,7 +314,7 @@ func (d *diagram) prune(sc *buildScratch) {
 	}
 	newID := grown(&sc.newID, total)
 	id := int32(0)
-	newStart := make([]int32, d.n+2)
+	newStart := grown(&sc.newStart, d.n+2)
 	for t := 0; t <= d.n; t++ {
 		newStart[t] = id
 		for u := d.start[t]; u < d.start[t+1]; u++ {
@@ -326,7 +332,13 @@ func (d *diagram) prune(sc *buildScratch) {
 		}
 	}
 	newStart[d.n+1] = id
-	child := make([]int32, 2*int(id))
+	// The new start, child, and windows' lo and hi share one array.
+	m, nn := d.n+2, int(id)
+	slab := make([]int32, m+4*nn)
+	copy(slab, newStart)
+	newStart = slab[:m:m]
+	child := slab[m : m+2*nn : m+2*nn]
+	d.lo, d.hi = slab[m+2*nn:m+3*nn:m+3*nn], slab[m+3*nn:]
 	for u := range int32(total) {
 		if nu := newID[u]; nu >= 0 {
 			for x := range int32(2) {
@@ -344,7 +356,9 @@ func (d *diagram) prune(sc *buildScratch) {
 // windows computes lo and hi, the range of mines on root paths to each node.
 func (d *diagram) windows() {
 	nn := d.nodes()
-	d.lo, d.hi = make([]int32, nn), make([]int32, nn)
+	if len(d.lo) != nn || len(d.hi) != nn { // prune gives room for them
+		d.lo, d.hi = make([]int32, nn), make([]int32, nn)
+	}
 	for u := range d.lo {
 		d.lo[u], d.hi[u] = 1<<30, -1
 	}

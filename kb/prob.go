@@ -28,7 +28,8 @@ func (d *diagram) marginals(fl *flow, w vec) []float64 {
 // layer t. Both sums share the scales of f at layer t and g at layer t+1,
 // so their ratio needs no rescaling. The cost is O(sum of window sizes).
 func (d *diagram) weigh(fl *flow, w vec) (mines, safes []float64) {
-	mines, safes = make([]float64, d.n), make([]float64, d.n)
+	both := make([]float64, 2*d.n)
+	mines, safes = both[:d.n:d.n], both[d.n:]
 	if d.empty() {
 		return mines, safes
 	}
@@ -44,7 +45,7 @@ func (d *diagram) weigh(fl *flow, w vec) (mines, safes []float64) {
 		offA = d.layerOffsets(layer, offA)
 		size := int(offA[len(offA)-1])
 		if cap(gPrev) < size {
-			gPrev = make([]float64, size)
+			gPrev = make([]float64, max(size, 2*cap(gPrev)))
 		}
 		gu := gPrev[:size]
 		base := d.start[layer+1]
