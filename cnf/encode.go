@@ -3,6 +3,7 @@ package cnf
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Encoding is a way to write an Exactly constraint as clauses. The zero
@@ -177,7 +178,12 @@ func (w *writer) clause(lits ...Lit) {
 // least n (every m-n+1 literals have a true one), 0 < n < m.
 func (w *writer) binomial(lits []Lit, n int) {
 	m := len(lits)
-	idx := make([]int, m)
+	var small [8]int // a hint's neighbours
+	idx := small[:]
+	if m > len(small) {
+		idx = make([]int, m)
+	}
+	w.buf = slices.Grow(w.buf[:0], max(n+1, m-n+1))
 	for _, sub := range [2]struct {
 		k   int
 		neg bool

@@ -162,17 +162,24 @@ func resolveMax(dst, a, b []Lit, limit int) ([]Lit, bool) {
 // reused after it returns. It returns an ErrContradiction error if
 // 0 <= n <= m fails, because no layout then satisfies the constraint.
 func binomial(cells []int, n int, emit func(Clause) error) error {
+	s := clauseSink{emit: emit}
+	return s.binomial(cells, n)
+}
+
+// binomial is the package's binomial, emitting to s; its buffers are kept
+// for the next call.
+func (s *clauseSink) binomial(cells []int, n int) error {
 	m := len(cells)
 	if n < 0 || n > m {
 		return fmt.Errorf("kb: %d mines among %d cells: %w", n, m, ErrContradiction)
 	}
-	lits := make([]cnf.Lit, m)
-	for k, c := range cells {
-		lits[k] = cnfVar(c).Pos()
+	s.lits = s.lits[:0]
+	for _, c := range cells {
+		s.lits = append(s.lits, cnfVar(c).Pos())
 	}
-	sink := clauseSink{emit: emit, buf: make(Clause, 0, m)}
-	cnf.Binomial.Encode(&sink, cnf.Exactly{Lits: lits, N: n})
-	return sink.err
+	s.err = nil
+	cnf.Binomial.Encode(s, cnf.Exactly{Lits: s.lits, N: n})
+	return s.err
 }
 
 // cnfVar is cell i's variable in package cnf, which numbers from 1: the
@@ -183,10 +190,14 @@ func cnfVar(i int) cnf.Var { return cnf.Var(i + 1) }
 func fromCNF(l cnf.Lit) Lit { return Lit(l) - 2 }
 
 // clauseSink is the cnf.Sink that passes each clause, converted and sorted,
-// to emit, stopping at the first error.
+// to emit, or, when kb is set, adds it to kb with origin from; it stops at
+// the first error.
 type clauseSink struct {
 	buf  Clause
+	lits []cnf.Lit
 	emit func(Clause) error
+	kb   *KB
+	from origin
 	err  error
 }
 
@@ -209,7 +220,11 @@ func (s *clauseSink) Add(lits ...cnf.Lit) {
 			s.buf[j], s.buf[j-1] = s.buf[j-1], s.buf[j]
 		}
 	}
-	s.err = s.emit(s.buf)
+	if s.kb != nil {
+		s.err = s.kb.add(s.buf, s.from)
+	} else {
+		s.err = s.emit(s.buf)
+	}
 }
 
 // binomialFits reports whether binomial emits at most limit clauses for

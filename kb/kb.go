@@ -146,7 +146,8 @@ type KB struct {
 	scratch  []Lit
 	cand     []int32
 	res      []Lit
-	broken   error // set once a contradiction is found; every later call returns it
+	sink     clauseSink // AddHint's
+	broken   error      // set once a contradiction is found; every later call returns it
 	stats    Stats
 }
 
@@ -297,10 +298,8 @@ func (k *KB) AddHint(i, n int) error {
 		return k.fail(fmt.Errorf("kb: hint %d at %v: %d unsettled neighbours must hold %d mines: %w",
 			hint, k.board.Pos(i), len(free), n, ErrContradiction))
 	}
-	err := binomial(free, n, func(c Clause) error {
-		return k.add(c, rootOrigin(RuleHint, int32(i), noClause, noClause))
-	})
-	if err != nil {
+	k.sink.kb, k.sink.from = k, rootOrigin(RuleHint, int32(i), noClause, noClause)
+	if err := k.sink.binomial(free, n); err != nil {
 		return k.fail(err)
 	}
 	return k.propagate()
