@@ -236,7 +236,17 @@ func (p *Position) MinesLeft() int { return p.View.Mines - p.flagged }
 // reason the KB gives for its literal.
 func (p *Position) Pending() []Move {
 	kb0 := p.KB.KB0()
-	out := make([]Move, 0, len(kb0)-p.acted)
+	n := 0
+	for _, l := range kb0[p.acted:] {
+		if p.View.Cells[l.Cell()].State == game.Unknown {
+			n++
+		}
+	}
+	if n == 0 {
+		p.acted = len(kb0)
+		return nil
+	}
+	out := make([]Move, 0, n)
 	for _, l := range kb0[p.acted:] {
 		i := l.Cell()
 		if p.View.Cells[i].State != game.Unknown {
