@@ -71,8 +71,11 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 		return a, nil
 	}
 	maxStates := budget.maxStates()
-	queue := slices.Clone(sp.Components)
-	shrunk := make(map[*Component]bool)
+	n := len(sp.Components)
+	a.parts, a.diagrams = make([]*Component, 0, n), make([]*diagram, 0, n)
+	a.flows, a.totals = make([]*flow, 0, n), make([]bitset, 0, n)
+	queue := sp.Components // popped from the front; shrinking prepends to a new array
+	var shrunk map[*Component]bool
 	var over []int
 	for len(queue) > 0 {
 		co := queue[0]
@@ -96,6 +99,9 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 				subs, err := a.shrink(ctx, co)
 				if err != nil {
 					return nil, err
+				}
+				if shrunk == nil {
+					shrunk = make(map[*Component]bool)
 				}
 				for _, s := range subs {
 					shrunk[s] = true
@@ -149,7 +155,7 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 		}
 		satMu.Unlock()
 	}
-	a.allowed, a.feasible = allowedTotals(a.totals, a.left, len(sp.Interior))
+	a.allowed, a.feasible = allowedTotals(a.totals, a.left, sp.InteriorLen())
 	return a, nil
 }
 
@@ -212,7 +218,7 @@ func (a *Analysis) Count(ctx context.Context) (*big.Int, error) {
 			return nil, err
 		}
 	}
-	return exactTotal(ctx, counts, los, a.left, len(sp.Interior))
+	return exactTotal(ctx, counts, los, a.left, sp.InteriorLen())
 }
 
 // LogCount returns the natural logarithm of the number of solutions, in
@@ -238,7 +244,7 @@ func (a *Analysis) LogCount() (float64, error) {
 		}
 		all, lo = logConv(all, ln), lo+clo
 	}
-	interior := len(a.Split.Interior)
+	interior := a.Split.InteriorLen()
 	terms := make([]float64, 0, len(all))
 	for k, x := range all {
 		t := a.left - lo - k
@@ -291,7 +297,7 @@ func lnBinomial(n, k int) float64 {
 // lnRho returns the log-odds used to tilt vectors: the density of the
 // mines left over the undecided cells.
 func (a *Analysis) lnRho() float64 {
-	cells := len(a.Split.Interior)
+	cells := a.Split.InteriorLen()
 	for _, co := range a.parts {
 		cells += len(co.Cells)
 	}
@@ -345,7 +351,7 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]floa
 			out[cell] = pm[v]
 		}
 	}
-	for _, i := range sp.Interior {
+	for _, i := range sp.Interior() {
 		out[i] = interior
 	}
 	return out, nil
@@ -372,7 +378,7 @@ func (a *Analysis) MinProbability(ctx context.Context) (float64, error) {
 			least = min(least, pr)
 		}
 	}
-	if len(sp.Interior) > 0 {
+	if sp.InteriorLen() > 0 {
 		least = min(least, interior)
 	}
 	return least, nil
@@ -395,12 +401,12 @@ func (a *Analysis) weights(ctx context.Context) (w []vec, interior float64, err 
 		cs, lo, _ := d.terminalCounts(a.flows[c])
 		parts[c] = tilted(cs, lo, lnRho)
 	}
-	w, inner, err := mineWeights(ctx, parts, a.left, len(sp.Interior), lnRho)
+	w, inner, err := mineWeights(ctx, parts, a.left, sp.InteriorLen(), lnRho)
 	if err != nil {
 		return nil, 0, fmt.Errorf("kb: probabilities: %w", err)
 	}
 	interior = math.NaN()
-	if n := len(sp.Interior); n > 0 {
+	if n := sp.InteriorLen(); n > 0 {
 		num, den := 0.0, 0.0
 		for k, x := range inner.v {
 			num += float64(inner.lo+k) * x

@@ -2,6 +2,7 @@ package kb
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/minesat/minesat/game"
@@ -28,7 +29,6 @@ import (
 type Split struct {
 	Puzzle     *game.Puzzle
 	Components []*Component // ordered by their first cell
-	Interior   []int        // unknown cells next to no hint, increasing
 	Mines      []int        // unknown cells unit propagation proves mines, increasing
 	Safe       []int        // unknown cells unit propagation proves safe, increasing
 	Flags      int          // flagged cells (known mines)
@@ -37,7 +37,36 @@ type Split struct {
 	// hint sees more flags than it shows, or propagation overfills or
 	// starves one. The rest of the Split is then incomplete.
 	Contradiction error
+
+	// The interior (see Interior) is interior but the first ngone cells of
+	// gone, increasing: a split made by Reveal shares its base's interior
+	// instead of copying it, since a lookahead mostly needs only its size.
+	interior []int
+	gone     [9]int
+	ngone    int
 }
+
+// Interior returns the unknown cells next to no hint, increasing; nil when
+// there are none. For a split made by Reveal it is built anew on each call.
+func (sp *Split) Interior() []int {
+	if sp.ngone == 0 {
+		return sp.interior
+	}
+	if sp.ngone == len(sp.interior) {
+		return nil
+	}
+	out := make([]int, 0, len(sp.interior)-sp.ngone)
+	rest := sp.interior
+	for _, i := range sp.gone[:sp.ngone] {
+		k, _ := slices.BinarySearch(rest, i)
+		out = append(out, rest[:k]...)
+		rest = rest[k+1:]
+	}
+	return append(out, rest...)
+}
+
+// InteriorLen returns len(sp.Interior()) without building it.
+func (sp *Split) InteriorLen() int { return len(sp.interior) - sp.ngone }
 
 // Component is a connected part of the frontier. Its cells are variables
 // 0..len(Cells)-1 (local variable v is cell Cells[v]); its constraints are
@@ -114,10 +143,10 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 		case !sc.frontier[i]:
 			// No hint is next to i: a hint next to an undecided cell
 			// counts it as free, and join marks it.
-			if sp.Interior == nil {
-				sp.Interior = make([]int, 0, unknowns)
+			if sp.interior == nil {
+				sp.interior = make([]int, 0, unknowns)
 			}
-			sp.Interior = append(sp.Interior, i)
+			sp.interior = append(sp.interior, i)
 		default:
 			front = append(front, i)
 		}
@@ -207,46 +236,89 @@ func (sc *splitScratch) join(p *game.Puzzle, hints []int) {
 // components returns the components join formed over the undecided cells
 // among cells (increasing), numbered by their first cell, each with the
 // constraints of the hints (increasing) that still see one of its cells,
-// over its local variables in neighbour order. The constraints' variables
-// share one allocation.
+// over its local variables in neighbour order. The components, their cells,
+// their constraints and the constraints' variables take one allocation
+// each.
 func (sc *splitScratch) components(p *game.Puzzle, hints, cells []int) []*Component {
 	b := p.Board
 	find := sc.sets.Find
 	owner, local := sc.owner, sc.local // root -> 1 + component; cell -> local variable
-	var out []*Component
+	size := sc.compSize[:0]            // per component: its cells, then its constraints
+	total := 0
 	for _, i := range cells {
 		if sc.value[i] != undecided {
 			continue
 		}
 		r := find(int32(i))
 		if owner[r] == 0 {
-			out = append(out, &Component{})
-			owner[r] = int32(len(out))
+			size = append(size, 0)
+			owner[r] = int32(len(size))
 		}
-		co := out[owner[r]-1]
-		local[i] = int32(len(co.Cells))
-		co.Cells = append(co.Cells, i)
+		c := owner[r] - 1
+		local[i] = size[c]
+		size[c]++
+		total++
 	}
-	slab := 0
-	for _, h := range hints {
-		slab += int(sc.free[h])
+	if len(size) == 0 {
+		sc.compSize = size
+		return nil
 	}
-	vars := make([]int32, 0, slab)
+	comps := make([]Component, len(size))
+	out := make([]*Component, len(size))
+	slab := make([]int, total)
+	for c := range comps {
+		n := int(size[c])
+		comps[c].Cells, slab = slab[:0:n], slab[n:]
+		out[c] = &comps[c]
+		size[c] = 0
+	}
+	for _, i := range cells {
+		if sc.value[i] == undecided {
+			co := out[owner[find(int32(i))]-1]
+			co.Cells = append(co.Cells, i)
+		}
+	}
+	// The constraints: the component of each hint's first undecided
+	// neighbour, counted, then filled in.
+	owned := sc.hintComp[:0] // per hint with undecided neighbours: its component
+	nvars, ncons := 0, 0
 	for _, h := range hints {
 		if sc.free[h] == 0 {
 			continue
 		}
-		var co *Component
+		for _, j := range b.Neighbors(h) {
+			if p.Cells[j].State == game.Unknown && sc.value[j] == undecided {
+				c := owner[find(j)] - 1
+				owned = append(owned, c)
+				size[c]++
+				break
+			}
+		}
+		nvars += int(sc.free[h])
+		ncons++
+	}
+	cons := make([]compCon, ncons)
+	for c := range comps {
+		n := int(size[c])
+		comps[c].cons, cons = cons[:0:n], cons[n:]
+	}
+	vars := make([]int32, 0, nvars)
+	k := 0
+	for _, h := range hints {
+		if sc.free[h] == 0 {
+			continue
+		}
 		start := len(vars)
 		for _, j := range b.Neighbors(h) {
-			if p.Cells[j].State != game.Unknown || sc.value[j] != undecided {
-				continue
+			if p.Cells[j].State == game.Unknown && sc.value[j] == undecided {
+				vars = append(vars, local[j])
 			}
-			co = out[owner[find(j)]-1]
-			vars = append(vars, local[j])
 		}
+		co := &comps[owned[k]]
+		k++
 		co.cons = append(co.cons, compCon{hint: h, need: int(sc.need[h]), vars: vars[start:len(vars):len(vars)]})
 	}
+	sc.compSize, sc.hintComp = size[:0], owned[:0]
 	return out
 }
 
@@ -390,6 +462,8 @@ type splitScratch struct {
 	sets        disjoint.Sets
 	queue       []int32
 	settled     []int32 // cells propagate settled, in order
+	compSize    []int32 // components'
+	hintComp    []int32 // components'
 	hints       []int   // NewSplit's
 	front       []int   // NewSplit's
 }
@@ -404,7 +478,7 @@ func getSplitScratch(n int) *splitScratch {
 		*sc = splitScratch{
 			value: make([]uint8, n), need: make([]int32, n), free: make([]int32, n),
 			comp: make([]int32, n), local: make([]int32, n), owner: make([]int32, n), frontier: make([]bool, n),
-			sets: make(disjoint.Sets, n), queue: sc.queue, settled: sc.settled, hints: sc.hints, front: sc.front,
+			sets: make(disjoint.Sets, n), queue: sc.queue, settled: sc.settled, compSize: sc.compSize, hintComp: sc.hintComp, hints: sc.hints, front: sc.front,
 		}
 	}
 	sc.value, sc.need, sc.free = sc.value[:n], sc.need[:n], sc.free[:n]

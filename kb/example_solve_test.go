@@ -87,14 +87,14 @@ func ExampleSplit_Reveal() {
 	p, _ := game.ParsePuzzle("", strings.NewReader("1 5 2\n-1 1 -1 -1 -1"))
 	a, _ := kb.Analyze(ctx, p, kb.Budget{})
 	n, _ := a.Count(ctx)
-	fmt.Println(a.Split.Components[0].Cells, a.Split.Interior, n)
+	fmt.Println(a.Split.Components[0].Cells, a.Split.Interior(), n)
 
 	q := p.Clone()
 	q.Cells[3] = game.Cell{State: game.Revealed, Hint: 1}
 	sp, _ := a.Split.Reveal(q, 3)
 	b, _ := kb.AnalyzeReveal(ctx, a, q, 3, kb.Budget{}, nil)
 	n, _ = b.Count(ctx)
-	fmt.Println(sp.Components[0].Cells, sp.Interior, n)
+	fmt.Println(sp.Components[0].Cells, sp.Interior(), n)
 	// Output:
 	// [0 2] [3 4] 4
 	// [0 2 4] [] 1

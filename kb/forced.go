@@ -90,16 +90,16 @@ func (a *Analysis) Forced(ctx context.Context) (Forced, error) {
 			f.Safe = append(f.Safe, co.Cells[v])
 		}
 	}
-	if len(sp.Interior) > 0 {
+	if sp.InteriorLen() > 0 {
 		mine, safe, err := a.forcedInterior(ctx)
 		if err != nil {
 			return Forced{}, fmt.Errorf("kb: forced: %w", err)
 		}
 		if mine {
-			f.Mines = append(f.Mines, sp.Interior...)
+			f.Mines = append(f.Mines, sp.Interior()...)
 		}
 		if safe {
-			f.Safe = append(f.Safe, sp.Interior...)
+			f.Safe = append(f.Safe, sp.Interior()...)
 		}
 	}
 	slices.Sort(f.Mines)
@@ -286,7 +286,7 @@ func flipAny(prob *satProblem, m0 []bool, cand []int) ([]bool, bool) {
 // holds satMu.
 func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err error) {
 	sp := a.Split
-	in := len(sp.Interior)
+	in := sp.InteriorLen()
 	width := 1
 	for _, k := range a.totals {
 		width += k.max()

@@ -132,7 +132,8 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	out.Safe = merged(sp.Safe, safes)
 	out.Left -= len(mines)
 	// The interior loses cell and its closed neighbours, now settled or on
-	// the frontier; the rest is copied a run at a time.
+	// the frontier. out shares sp's interior and lists the cells it lost
+	// (sp's interior is built first if sp lost cells of its own).
 	var gone [9]int
 	gone[0] = cell
 	for k, j := range b.Neighbors(cell) {
@@ -140,23 +141,15 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	}
 	drop := gone[:1+len(b.Neighbors(cell))]
 	slices.Sort(drop)
-	out.Interior = sp.Interior // shared, unless it loses a cell
-	var kept []int
-	rest := sp.Interior
+	out.interior = sp.Interior()
 	for _, i := range drop {
-		if k, found := slices.BinarySearch(rest, i); found {
-			if kept == nil {
-				kept = make([]int, 0, len(sp.Interior))
-			}
-			kept = append(kept, rest[:k]...)
-			rest = rest[k+1:]
+		if _, found := slices.BinarySearch(out.interior, i); found {
+			out.gone[out.ngone] = i
+			out.ngone++
 		}
 	}
-	if kept != nil {
-		out.Interior = append(kept, rest...)
-		if len(out.Interior) == 0 {
-			out.Interior = nil // as NewSplit leaves it
-		}
+	if out.ngone == len(out.interior) {
+		out.interior, out.ngone = nil, 0 // as NewSplit leaves it
 	}
 	return out, nil
 }

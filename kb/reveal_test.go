@@ -18,7 +18,7 @@ func TestSplitReveal(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 5))
 	var buf []float64
-	reveals, shared, fallbacks := 0, 0, 0
+	reveals, chained, shared, fallbacks := 0, 0, 0, 0
 	for i := range 300 {
 		p := randomRevealPuzzle(t, rng, i)
 		base, err := Analyze(ctx, p, Budget{})
@@ -54,6 +54,23 @@ func TestSplitReveal(t *testing.T) {
 				sameSplit(t, got, want)
 				shared += sharedComponents(got, base.Split)
 				reveals++
+				// A second reveal, from the first's split, as a lookahead two
+				// moves deep makes.
+				if c2 := closed[rng.IntN(len(closed))]; c2 != cell {
+					v2 := rng.IntN(len(p.Board.Neighbors(c2)) + 1)
+					q2 := q.Clone()
+					q2.Cells[c2] = game.Cell{State: game.Revealed, Hint: uint8(v2)}
+					want2, err := NewSplit(q2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got2, err := got.Reveal(q2, c2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sameSplit(t, got2, want2)
+					chained++
+				}
 				wa, err := Analyze(ctx, q, Budget{})
 				if err != nil {
 					t.Fatal(err)
@@ -76,7 +93,7 @@ func TestSplitReveal(t *testing.T) {
 	if shared == 0 || fallbacks == 0 {
 		t.Errorf("%d reveals shared %d components with their base, and %d bases had a contradiction: the test misses a path", reveals, shared, fallbacks)
 	}
-	t.Logf("%d reveals, %d components shared, %d bases with a contradiction", reveals, shared, fallbacks)
+	t.Logf("%d reveals (%d of them again from the reveal), %d components shared, %d bases with a contradiction", reveals, chained, shared, fallbacks)
 }
 
 // randomRevealPuzzle returns a random position of up to 12x20 cells, a
@@ -122,8 +139,13 @@ func sameSplit(t *testing.T, got, want *Split) {
 	if want.Contradiction != nil {
 		return
 	}
+	if gi, wi := got.Interior(), want.Interior(); !reflect.DeepEqual(gi, wi) || got.InteriorLen() != len(wi) {
+		t.Fatalf("Reveal's interior %v (%d cells); NewSplit's %v\n%s", gi, got.InteriorLen(), wi, want.Puzzle)
+	}
 	g, w := *got, *want
 	g.Puzzle, w.Puzzle = nil, nil
+	g.interior, g.gone, g.ngone = nil, [9]int{}, 0
+	w.interior, w.gone, w.ngone = nil, [9]int{}, 0
 	if !reflect.DeepEqual(g, w) {
 		t.Fatalf("Reveal's split differs from NewSplit's\n got: %+v\nwant: %+v\n%s", g, w, want.Puzzle)
 	}

@@ -30,7 +30,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 	if err != nil {
 		return nil, false, err
 	}
-	if sp.Contradiction != nil || sp.Left < 0 || sp.Left > sp.Frontier()+len(sp.Interior) {
+	if sp.Contradiction != nil || sp.Left < 0 || sp.Left > sp.Frontier()+sp.InteriorLen() {
 		return nil, false, nil
 	}
 	models := make([][]bool, len(sp.Components))
@@ -51,7 +51,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 	}
 	satMu.Unlock()
 
-	if free := sp.Left - total; free < 0 || free > len(sp.Interior) {
+	if free := sp.Left - total; free < 0 || free > sp.InteriorLen() {
 		return solveByTotals(ctx, p, budget)
 	}
 	mines = make([]int, 0, p.Mines)
@@ -68,7 +68,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 			}
 		}
 	}
-	mines = append(mines, sp.Interior[:sp.Left-total]...)
+	mines = append(mines, sp.Interior()[:sp.Left-total]...)
 	slices.Sort(mines)
 	if err := p.Satisfies(mines); err != nil {
 		return nil, false, fmt.Errorf("kb: solve: internal error: the solution found fails its check: %w", err)
@@ -93,7 +93,7 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 	for c, k := range a.totals {
 		cur[c] = k.min()
 	}
-	pick, feasible := pickTotals(a.totals, cur, a.left, len(sp.Interior))
+	pick, feasible := pickTotals(a.totals, cur, a.left, sp.InteriorLen())
 	if !feasible {
 		return nil, false, fmt.Errorf("kb: solve: internal error: feasible totals but no pick")
 	}
@@ -128,7 +128,7 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 		total += pick[c]
 	}
 	satMu.Unlock()
-	mines = append(mines, sp.Interior[:a.left-total]...)
+	mines = append(mines, sp.Interior()[:a.left-total]...)
 	slices.Sort(mines)
 	if err := p.Satisfies(mines); err != nil {
 		return nil, false, fmt.Errorf("kb: solve: internal error: the solution found fails its check: %w", err)
