@@ -39,7 +39,18 @@ type Analysis struct {
 	totals   []bitset     // K_c: the mine totals of each part's solutions
 	allowed  []bitset     // A_c: the totals each part takes in full solutions
 	feasible bool         // the puzzle has a solution
+
+	// Room for the per-part slices of an analysis with few parts, the
+	// usual case, in the Analysis's own allocation.
+	partsBuf    [smallParts]*Component
+	diagramsBuf [smallParts]*diagram
+	flowsBuf    [smallParts]*flow
+	totalsBuf   [smallParts]bitset
 }
+
+// smallParts is the number of parts an Analysis holds without allocating
+// its per-part slices.
+const smallParts = 4
 
 // firstStates is the diagram budget tried before shrinking a component.
 const firstStates = 1 << 18
@@ -71,9 +82,13 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 		return a, nil
 	}
 	maxStates := budget.maxStates()
-	n := len(sp.Components)
-	a.parts, a.diagrams = make([]*Component, 0, n), make([]*diagram, 0, n)
-	a.flows, a.totals = make([]*flow, 0, n), make([]bitset, 0, n)
+	if n := len(sp.Components); n <= smallParts {
+		a.parts, a.diagrams = a.partsBuf[:0], a.diagramsBuf[:0]
+		a.flows, a.totals = a.flowsBuf[:0], a.totalsBuf[:0]
+	} else {
+		a.parts, a.diagrams = make([]*Component, 0, n), make([]*diagram, 0, n)
+		a.flows, a.totals = make([]*flow, 0, n), make([]bitset, 0, n)
+	}
 	queue := sp.Components // popped from the front; shrinking prepends to a new array
 	var shrunk map[*Component]bool
 	var over []int
@@ -345,8 +360,10 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]floa
 	for _, i := range a.mines {
 		out[i] = 1
 	}
+	var buf []float64
 	for c, d := range a.diagrams {
-		pm := d.marginals(a.flows[c], w[c])
+		pm := d.marginals(a.flows[c], w[c], buf)
+		buf = pm[:cap(pm)]
 		for v, cell := range a.parts[c].Cells {
 			out[cell] = pm[v]
 		}
@@ -373,10 +390,13 @@ func (a *Analysis) MinProbability(ctx context.Context) (float64, error) {
 		return 0, nil
 	}
 	least := 1.0
+	var buf []float64
 	for c, d := range a.diagrams {
-		for _, pr := range d.marginals(a.flows[c], w[c]) {
+		pm := d.marginals(a.flows[c], w[c], buf)
+		for _, pr := range pm {
 			least = min(least, pr)
 		}
+		buf = pm[:cap(pm)]
 	}
 	if sp.InteriorLen() > 0 {
 		least = min(least, interior)

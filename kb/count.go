@@ -24,13 +24,14 @@ const scaleBits = 600
 type flow struct {
 	f   []float64
 	off []int32 // per node, and one past the last
-	exp []int   // per layer
+	exp []int32 // per layer
 }
 
 // forward runs the floating-point forward pass.
 func (d *diagram) forward() *flow {
 	nn := d.nodes()
-	fl := &flow{off: make([]int32, nn+1), exp: make([]int, d.n+1)}
+	offExp := make([]int32, nn+1+d.n+1)
+	fl := &flow{off: offExp[:nn+1], exp: offExp[nn+1:]}
 	for u := range nn {
 		fl.off[u+1] = fl.off[u] + d.hi[u] - d.lo[u] + 1
 	}
@@ -53,7 +54,7 @@ func (d *diagram) forward() *flow {
 				}
 			}
 		}
-		fl.exp[t+1] = fl.exp[t] + rescale(fl.f[fl.off[d.start[t+1]]:fl.off[d.start[t+2]]])
+		fl.exp[t+1] = fl.exp[t] + int32(rescale(fl.f[fl.off[d.start[t+1]]:fl.off[d.start[t+2]]]))
 	}
 	return fl
 }
@@ -80,7 +81,7 @@ func rescale(xs []float64) int {
 // solutions have k mines, for k in lo..hi.
 func (d *diagram) terminalCounts(fl *flow) (c []float64, lo, exp int) {
 	t := d.terminal()
-	return fl.f[fl.off[t]:fl.off[t+1]], int(d.lo[t]), fl.exp[d.n]
+	return fl.f[fl.off[t]:fl.off[t+1]], int(d.lo[t]), int(fl.exp[d.n])
 }
 
 // totals returns K_c, the mine totals of the component's solutions, as a

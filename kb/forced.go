@@ -171,7 +171,7 @@ func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, pr
 			w.v[k] = 1
 		}
 	}
-	mw, sw := d.weigh(fl, w)
+	mw, sw := d.weigh(fl, w, nil)
 	// Counting names the candidates and their values. One gophersat query,
 	// "some candidate takes its other value", proves them all when it is
 	// unsatisfiable, the usual case; otherwise (floating point underflowed

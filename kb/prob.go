@@ -1,11 +1,14 @@
 package kb
 
+import "sync"
+
 // marginals returns, for each local variable of the diagram's component,
 // the probability that it is a mine when each solution with k mines counts
 // with weight w[k] (w over the component's totals, zero outside w's range).
-// A variable with no weight either way gets 0.
-func (d *diagram) marginals(fl *flow, w vec) []float64 {
-	mine, safe := d.weigh(fl, w)
+// A variable with no weight either way gets 0. It writes into buf when buf
+// has room for twice the variables.
+func (d *diagram) marginals(fl *flow, w vec, buf []float64) []float64 {
+	mine, safe := d.weigh(fl, w, buf)
 	for v := range mine {
 		if s := mine[v] + safe[v]; s > 0 {
 			mine[v] /= s
@@ -27,20 +30,28 @@ func (d *diagram) marginals(fl *flow, w vec) []float64 {
 // and safe with weight sum_u sum_j f[u][j] g[c0][j], over the nodes u of
 // layer t. Both sums share the scales of f at layer t and g at layer t+1,
 // so their ratio needs no rescaling. The cost is O(sum of window sizes).
-func (d *diagram) weigh(fl *flow, w vec) (mines, safes []float64) {
-	both := make([]float64, 2*d.n)
-	mines, safes = both[:d.n:d.n], both[d.n:]
+// The two weights are written into buf when it has room for both.
+func (d *diagram) weigh(fl *flow, w vec, buf []float64) (mines, safes []float64) {
+	if cap(buf) < 2*d.n {
+		buf = make([]float64, 2*d.n)
+	}
+	mines, safes = buf[:d.n], buf[d.n:2*d.n] // mines keeps buf's capacity, for callers reusing it
+	clear(buf[:2*d.n])
 	if d.empty() {
 		return mines, safes
 	}
-	var offA, offB []int32
+	ws := weighPool.Get().(*weighScratch)
+	defer weighPool.Put(ws)
+	offA, offB := ws.offA, ws.offB
 	offB = d.layerOffsets(d.n, offB)
 	t := d.terminal()
-	g := make([]float64, offB[1])
+	g := grown(&ws.g, int(offB[1]))
 	for j := range g {
 		g[j] = w.at(int(d.lo[t]) + j)
 	}
-	var gPrev []float64
+	gPrev := ws.gPrev
+	// g and gPrev swap at every layer: give both back.
+	defer func() { ws.g, ws.gPrev, ws.offA, ws.offB = g, gPrev, offA, offB }()
 	for layer := d.n - 1; layer >= 0; layer-- {
 		offA = d.layerOffsets(layer, offA)
 		size := int(offA[len(offA)-1])
@@ -79,3 +90,12 @@ func (d *diagram) weigh(fl *flow, w vec) (mines, safes []float64) {
 	}
 	return mines, safes
 }
+
+// weighScratch is weigh's working memory: the backward weights of two
+// layers and their offsets.
+type weighScratch struct {
+	g, gPrev   []float64
+	offA, offB []int32
+}
+
+var weighPool = sync.Pool{New: func() any { return new(weighScratch) }}

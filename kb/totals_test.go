@@ -461,7 +461,7 @@ func TestAnyOrder(t *testing.T) {
 				for j := range w.v {
 					w.v[j] = float64(j + 1) // any weights
 				}
-				probs = d.marginals(d.forward(), w)
+				probs = d.marginals(d.forward(), w, nil)
 			}
 			if k == 0 {
 				wantCounts, wantLo, wantProbs = counts, lo, probs
