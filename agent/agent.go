@@ -81,7 +81,7 @@ type Agent struct {
 // New returns an agent playing the "full" preset unless options say
 // otherwise.
 func New(opts ...Option) (*Agent, error) {
-	a := &Agent{preset: PresetFull, guesser: DefaultGuesser(), findForced: defaultFindForced}
+	a := &Agent{preset: PresetFull, guesser: DefaultGuesser()}
 	for _, o := range opts {
 		if err := o(a); err != nil {
 			return nil, err
@@ -149,7 +149,8 @@ func WithGuesser(g Guesser) Option {
 	}
 }
 
-// WithForcedFinder sets the SAT step's prover (default kb.FindForced).
+// WithForcedFinder sets the SAT step's prover (by default its own, which
+// finds what kb.FindForced finds; see SAT).
 func WithForcedFinder(f ForcedFinder) Option {
 	return func(a *Agent) error {
 		if f == nil {
@@ -217,6 +218,8 @@ type Position struct {
 	SATCalls int // calls of the SAT step so far
 
 	cache      *kb.Cache      // counted components, shared by the game's analyses
+	counted    *kb.Analysis   // the SAT step's count of View, when it found nothing forced
+	countedAt  int            // Moves when counted was made
 	endgame    endgameScratch // the endgame search's memo and stacks, kept between searches
 	pairs      pairScratch    // the Pairs step's changed cells and working arrays
 	acted      int            // KB0 literals already turned into moves
@@ -289,6 +292,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		p.cache = kb.NewCache()
 	}
 	p.cache.Reset()
+	p.counted = nil
 	p.pairs.reset()
 	clear(p.View.Cells)
 	p.closed, p.flagged, p.acted, p.totalAdded, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0

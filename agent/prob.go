@@ -83,7 +83,7 @@ func (ProbGuesser) Name() string { return MethodProb }
 
 // Guess returns the cell to open and the runner-up.
 func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
-	a, err := kb.AnalyzeCached(ctx, p.View, g.Budget, p.cache)
+	a, err := p.analysis(ctx, g.Budget)
 	if errors.Is(err, kb.ErrBudget) {
 		return LocalGuesser{}.Guess(ctx, p)
 	}

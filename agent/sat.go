@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
@@ -13,4 +14,36 @@ import (
 func defaultFindForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, err error) {
 	f, err := kb.FindForced(ctx, p)
 	return f.Mines, f.Safe, err
+}
+
+// findForced is the SAT step's own prover (SAT with a nil Find): the cells
+// kb.FindForced finds in v, p's view, counted with p's cache. When none is
+// forced, the count is kept for the guess on the same position (see
+// analysis). A component too large to count is left to kb.FindForced.
+func (p *Position) findForced(ctx context.Context, v *game.Puzzle) (mines, safe []int, err error) {
+	a, err := kb.AnalyzeCached(ctx, v, kb.Budget{}, p.cache)
+	if errors.Is(err, kb.ErrBudget) {
+		return defaultFindForced(ctx, v)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := a.Forced(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(f.Mines) == 0 && len(f.Safe) == 0 && v == p.View {
+		p.counted, p.countedAt = a, p.Moves
+	}
+	return f.Mines, f.Safe, nil
+}
+
+// analysis returns the count of p's view under budget: the SAT step's when
+// no move was played since (and it counted under the same budget), else a
+// new one, with p's cache.
+func (p *Position) analysis(ctx context.Context, budget kb.Budget) (*kb.Analysis, error) {
+	if p.counted != nil && p.countedAt == p.Moves && (budget.MaxStates <= 0 || budget.MaxStates == kb.DefaultMaxStates) {
+		return p.counted, nil
+	}
+	return kb.AnalyzeCached(ctx, p.View, budget, p.cache)
 }

@@ -41,8 +41,9 @@ var binaryLimits = kb.Limits{Short: 2, NoMerge: true}
 var Presets = []string{PresetKB, PresetSAT, PresetFull, PresetFast}
 
 // Preset returns the strategies a preset names, guessing with g and
-// proving with find (nil picks the defaults: DefaultGuesser(), kb.FindForced),
-// and the KB limits it plays with.
+// proving with find (nil picks the defaults: DefaultGuesser(), and the SAT
+// step's own prover, which finds what kb.FindForced finds), and the KB
+// limits it plays with.
 //
 // The kb preset resolves with merging (kb.DefaultLimits) and writes the
 // global count out up to KBGlobalClauses clauses: it has no SAT step
@@ -61,9 +62,6 @@ var Presets = []string{PresetKB, PresetSAT, PresetFull, PresetFast}
 func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, kb.Limits, error) {
 	if g == nil {
 		g = DefaultGuesser()
-	}
-	if find == nil {
-		find = defaultFindForced
 	}
 	s := []Strategy{Units{}, Resolution{}, Global{}}
 	switch name {
@@ -175,6 +173,11 @@ type ForcedFinder func(ctx context.Context, p *game.Puzzle) (mines, safe []int, 
 
 // SAT proves forced cells over the whole position, the global mine count
 // included: once it has run, no logically determined cell is left.
+//
+// With a nil Find it proves them as kb.FindForced does (Analysis.Forced),
+// counting with the game's cache of counted components, and when nothing
+// is forced it leaves its count to the guess that follows on the same
+// position: the same cells, found sooner.
 type SAT struct {
 	Find ForcedFinder
 }
@@ -188,7 +191,11 @@ func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 		return nil, nil
 	}
 	p.SATCalls++
-	mines, safe, err := s.Find(ctx, p.View)
+	find := s.Find
+	if find == nil {
+		find = p.findForced
+	}
+	mines, safe, err := find(ctx, p.View)
 	if err != nil {
 		return nil, err
 	}
