@@ -73,12 +73,12 @@ func (a *Analysis) Forced(ctx context.Context) (Forced, error) {
 		if err := ctx.Err(); err != nil {
 			return Forced{}, fmt.Errorf("kb: forced: %w", err)
 		}
-		prob := co.satProblemWithin(a.totals[c], a.allowed[c])
+		prob := func() *satProblem { return co.satProblemWithin(a.totals[c], a.allowed[c]) }
 		var mines, safe []int
 		if d := a.diagrams[c]; d != nil {
 			mines, safe, err = forcedCounted(ctx, d, a.flows[c], a.allowed[c], prob)
 		} else {
-			mines, safe, err = forcedBackbone(ctx, len(co.Cells), prob)
+			mines, safe, err = forcedBackbone(ctx, len(co.Cells), prob())
 		}
 		if err != nil {
 			return Forced{}, fmt.Errorf("kb: forced: %w", err)
@@ -161,9 +161,9 @@ func (c *Component) satProblemWithin(totals, allowed bitset) *satProblem {
 
 // forcedCounted proves the forced variables of a counted component. The
 // candidates are the variables no allowed solution gives one of the two
-// values (an exact zero weight); gophersat confirms them. The caller holds
-// satMu.
-func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, prob *satProblem) (mines, safe []int, err error) {
+// values (an exact zero weight); gophersat confirms them, on the problem
+// newProb builds only when there is a candidate. The caller holds satMu.
+func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, newProb func() *satProblem) (mines, safe []int, err error) {
 	t := d.terminal()
 	w := vec{lo: int(d.lo[t]), v: make([]float64, d.hi[t]-d.lo[t]+1)}
 	for k := range w.v {
@@ -182,7 +182,7 @@ func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, pr
 	for v := range d.n {
 		switch {
 		case mw[v] == 0 && sw[v] == 0:
-			return forcedBackbone(ctx, d.n, prob)
+			return forcedBackbone(ctx, d.n, newProb())
 		case mw[v] == 0:
 			cand = append(cand, v+1)
 		case sw[v] == 0:
@@ -193,6 +193,7 @@ func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, pr
 	if len(cand) == 0 {
 		return nil, nil, nil
 	}
+	prob := newProb()
 	if _, sat := flipAny(prob, m0, cand); !sat {
 		for _, v := range cand {
 			if m0[v] {
