@@ -337,7 +337,9 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 // It spares the allocation to callers that count many positions of one
 // board, such as a lookahead.
 func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]float64, error) {
-	w, interior, err := a.weights(ctx)
+	ar := floatsPool.Get().(*floats)
+	defer func() { ar.reset(); floatsPool.Put(ar) }()
+	w, interior, err := a.weights(ctx, ar)
 	if err != nil {
 		return nil, err
 	}
@@ -379,7 +381,9 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]floa
 // chance that the safest cell is a mine, for a lookahead that only needs
 // that. It returns 1 when no cell is unknown.
 func (a *Analysis) MinProbability(ctx context.Context) (float64, error) {
-	w, interior, err := a.weights(ctx)
+	ar := floatsPool.Get().(*floats)
+	defer func() { ar.reset(); floatsPool.Put(ar) }()
+	w, interior, err := a.weights(ctx, ar)
 	if err != nil {
 		return 0, err
 	}
@@ -407,7 +411,7 @@ func (a *Analysis) MinProbability(ctx context.Context) (float64, error) {
 // weights returns the weights each part's mine totals carry in the whole
 // puzzle (tilted, see mineWeights), and the probability that an interior
 // cell holds a mine (NaN when there is no interior).
-func (a *Analysis) weights(ctx context.Context) (w []vec, interior float64, err error) {
+func (a *Analysis) weights(ctx context.Context, ar *floats) (w []vec, interior float64, err error) {
 	if !a.feasible {
 		return nil, 0, ErrNoSolution
 	}
@@ -419,9 +423,9 @@ func (a *Analysis) weights(ctx context.Context) (w []vec, interior float64, err 
 			return nil, 0, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
 		}
 		cs, lo, _ := d.terminalCounts(a.flows[c])
-		parts[c] = tilted(cs, lo, lnRho)
+		parts[c] = tilted(cs, lo, lnRho, ar)
 	}
-	w, inner, err := mineWeights(ctx, parts, a.left, sp.InteriorLen(), lnRho)
+	w, inner, err := mineWeights(ctx, parts, a.left, sp.InteriorLen(), lnRho, ar)
 	if err != nil {
 		return nil, 0, fmt.Errorf("kb: probabilities: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 )
 
 // Combining components. With N_c[k] the solutions of component c with k
@@ -63,11 +64,11 @@ func (a vec) normalize() vec {
 }
 
 // conv returns the convolution of a and b, normalized.
-func conv(a, b vec) vec {
+func conv(a, b vec, ar *floats) vec {
 	if len(a.v) == 0 || len(b.v) == 0 {
 		return vec{lo: a.lo + b.lo}
 	}
-	out := vec{lo: a.lo + b.lo, v: make([]float64, len(a.v)+len(b.v)-1)}
+	out := vec{lo: a.lo + b.lo, v: ar.make(len(a.v) + len(b.v) - 1)}
 	for i, x := range a.v {
 		if x == 0 {
 			continue
@@ -83,8 +84,8 @@ func conv(a, b vec) vec {
 // corr returns w[s] = sum_r p[r] * out[s+r] for s in lo..hi, normalized:
 // the weight of the totals s of one part, given the weight out of the
 // totals of a whole made of that part and another part with totals p.
-func corr(out, p vec, lo, hi int) vec {
-	w := vec{lo: lo, v: make([]float64, max(0, hi-lo+1))}
+func corr(out, p vec, lo, hi int, ar *floats) vec {
+	w := vec{lo: lo, v: ar.make(max(0, hi-lo+1))}
 	for i := range w.v {
 		s := lo + i
 		sum := 0.0
@@ -98,8 +99,8 @@ func corr(out, p vec, lo, hi int) vec {
 
 // tilted returns a component's counts (c[k] times 2^exp solutions with
 // lo+k mines) times rho^total, normalized.
-func tilted(c []float64, lo int, lnRho float64) vec {
-	out := vec{lo: lo, v: make([]float64, len(c))}
+func tilted(c []float64, lo int, lnRho float64, ar *floats) vec {
+	out := vec{lo: lo, v: ar.make(len(c))}
 	best := math.Inf(-1)
 	for k, x := range c {
 		if x > 0 {
@@ -116,11 +117,11 @@ func tilted(c []float64, lo int, lnRho float64) vec {
 
 // untilt turns a weight vector over a component's totals from the tilted
 // scale back to plain counts: w[k] times rho^k, normalized.
-func untilt(w vec, lnRho float64) vec {
+func untilt(w vec, lnRho float64, ar *floats) vec {
 	if lnRho == 0 {
 		return w
 	}
-	out := vec{lo: w.lo, v: make([]float64, len(w.v))}
+	out := vec{lo: w.lo, v: ar.make(len(w.v))}
 	best := math.Inf(-1)
 	for k, x := range w.v {
 		if x > 0 {
@@ -138,13 +139,13 @@ func untilt(w vec, lnRho float64) vec {
 // binomialWeights returns C(n, t) * rho^t for t in lo..hi, normalized,
 // computed by the ratio C(n,t+1)/C(n,t) = (n-t)/(t+1) outward from the
 // largest term, so that rounding errors stay relative and tiny.
-func binomialWeights(n, lo, hi int, lnRho float64) vec {
+func binomialWeights(n, lo, hi int, lnRho float64, ar *floats) vec {
 	lo, hi = max(lo, 0), min(hi, n)
 	if lo > hi {
 		return vec{lo: lo}
 	}
 	rho := math.Exp(lnRho)
-	out := vec{lo: lo, v: make([]float64, hi-lo+1)}
+	out := vec{lo: lo, v: ar.make(hi - lo + 1)}
 	// The mode of C(n,t) rho^t, clamped into lo..hi.
 	mode := int(math.Floor(float64(n+1) * rho / (1 + rho)))
 	mode = min(max(mode, lo), hi)
@@ -158,6 +159,30 @@ func binomialWeights(n, lo, hi int, lnRho float64) vec {
 	return out.normalize()
 }
 
+// floats hands out the float64 slices of one combination from a growing
+// block, so that its many short vectors cost a few allocations; a nil
+// *floats allocates each slice on its own. Slices stay valid until reset.
+type floats struct{ block []float64 }
+
+// make returns n zeroed floats.
+func (f *floats) make(n int) []float64 {
+	if f == nil {
+		return make([]float64, n)
+	}
+	if len(f.block)+n > cap(f.block) {
+		f.block = make([]float64, 0, max(2*cap(f.block), n, 256)) // the old block lives on in its slices
+	}
+	s := f.block[len(f.block) : len(f.block)+n : len(f.block)+n]
+	f.block = f.block[:len(f.block)+n]
+	clear(s)
+	return s
+}
+
+// reset lets the block be handed out again.
+func (f *floats) reset() { f.block = f.block[:0] }
+
+var floatsPool = sync.Pool{New: func() any { return new(floats) }}
+
 // combTree is a balanced product tree over the components' tilted vectors.
 type combTree struct {
 	prod        vec
@@ -165,18 +190,24 @@ type combTree struct {
 	leaf        int // the component, for a leaf
 }
 
-func buildCombTree(parts []vec, first int) *combTree {
+// buildCombTree builds the tree over parts, numbered from first, taking
+// its nodes from nodes (2*len(parts)-1 of them) and its vectors from ar.
+func buildCombTree(parts []vec, first int, nodes []combTree, ar *floats) *combTree {
+	t := &nodes[0]
 	if len(parts) == 1 {
-		return &combTree{prod: parts[0], leaf: first}
+		*t = combTree{prod: parts[0], leaf: first}
+		return t
 	}
 	m := len(parts) / 2
-	l, r := buildCombTree(parts[:m], first), buildCombTree(parts[m:], first+m)
-	return &combTree{prod: conv(l.prod, r.prod), left: l, right: r, leaf: -1}
+	l := buildCombTree(parts[:m], first, nodes[1:2*m], ar)
+	r := buildCombTree(parts[m:], first+m, nodes[2*m:], ar)
+	*t = combTree{prod: conv(l.prod, r.prod, ar), left: l, right: r, leaf: -1}
+	return t
 }
 
 // down hands each leaf its weight vector w[leaf], given out, the weight of
 // the totals of the node's components together.
-func (t *combTree) down(ctx context.Context, out vec, w []vec) error {
+func (t *combTree) down(ctx context.Context, out vec, w []vec, ar *floats) error {
 	if t.leaf >= 0 {
 		w[t.leaf] = out
 		return nil
@@ -185,10 +216,10 @@ func (t *combTree) down(ctx context.Context, out vec, w []vec) error {
 		return err
 	}
 	l, r := t.left.prod, t.right.prod
-	if err := t.left.down(ctx, corr(out, r, l.lo, l.hi()), w); err != nil {
+	if err := t.left.down(ctx, corr(out, r, l.lo, l.hi(), ar), w, ar); err != nil {
 		return err
 	}
-	return t.right.down(ctx, corr(out, l, r.lo, r.hi()), w)
+	return t.right.down(ctx, corr(out, l, r.lo, r.hi(), ar), w, ar)
 }
 
 // mineWeights returns, for each component, w_c over its totals (for
@@ -196,17 +227,17 @@ func (t *combTree) down(ctx context.Context, out vec, w []vec) error {
 // mines (over 0..interior), both up to positive factors, given the
 // components' counts as tilted vectors made with lnRho. A zero distribution means no solution was found, perhaps by
 // underflow; callers decide feasibility exactly elsewhere.
-func mineWeights(ctx context.Context, parts []vec, left, interior int, lnRho float64) (w []vec, inner vec, err error) {
+func mineWeights(ctx context.Context, parts []vec, left, interior int, lnRho float64, ar *floats) (w []vec, inner vec, err error) {
 	w = make([]vec, len(parts))
 	if len(parts) == 0 {
-		inner = binomialWeights(interior, left, left, lnRho)
+		inner = binomialWeights(interior, left, left, lnRho, ar)
 		return w, inner, nil
 	}
-	tree := buildCombTree(parts, 0)
+	tree := buildCombTree(parts, 0, make([]combTree, 2*len(parts)-1), ar)
 	all := tree.prod
-	b := binomialWeights(interior, left-all.hi(), left-all.lo, lnRho)
-	out := vec{lo: all.lo, v: make([]float64, len(all.v))}
-	inner = vec{lo: b.lo, v: make([]float64, len(b.v))}
+	b := binomialWeights(interior, left-all.hi(), left-all.lo, lnRho, ar)
+	out := vec{lo: all.lo, v: ar.make(len(all.v))}
+	inner = vec{lo: b.lo, v: ar.make(len(b.v))}
 	for i := range out.v {
 		s := all.lo + i
 		out.v[i] = b.at(left - s)
@@ -216,11 +247,11 @@ func mineWeights(ctx context.Context, parts []vec, left, interior int, lnRho flo
 		inner.v[i] = b.v[i] * all.at(left-t)
 	}
 	inner = inner.normalize()
-	if err := tree.down(ctx, out.normalize(), w); err != nil {
+	if err := tree.down(ctx, out.normalize(), w, ar); err != nil {
 		return nil, vec{}, err
 	}
 	for c := range w {
-		w[c] = untilt(w[c], lnRho)
+		w[c] = untilt(w[c], lnRho, ar)
 	}
 	return w, inner, nil
 }

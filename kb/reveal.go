@@ -62,8 +62,10 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	for _, c := range hit {
 		size += len(sp.Components[c-1].Cells)
 	}
-	// the cells that may be undecided, and the hints propagated again
-	cells, hints := make([]int, 0, size), make([]int, 0, size)
+	// the cells that may be undecided, and the hints propagated again, in
+	// the scratch NewSplit uses for its own
+	cells, hints := slices.Grow(sc.front[:0], size), slices.Grow(sc.hints[:0], size)
+	defer func() { sc.front, sc.hints = cells[:0], hints[:0] }()
 	for _, c := range hit {
 		co := sp.Components[c-1]
 		for _, i := range co.Cells {
@@ -121,6 +123,9 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	sc.join(p, hints)
 	made := sc.components(p, hints, cells)
 
+	if n := len(sp.Components) - len(hit) + len(made); n > 0 {
+		out.Components = make([]*Component, 0, n)
+	}
 	for c, co := range sp.Components {
 		if !slices.Contains(hit, int32(c+1)) {
 			out.Components = append(out.Components, co)
