@@ -219,6 +219,7 @@ type Position struct {
 
 	cache      *kb.Cache      // counted components, shared by the game's analyses
 	counted    *kb.Analysis   // the SAT step's count of View, when it found nothing forced
+	explain    bool           // the moves are kept or watched: guessers weigh their runner-up too
 	countedAt  int            // Moves when counted was made
 	endgame    endgameScratch // the endgame search's memo and stacks, kept between searches
 	pairs      pairScratch    // the Pairs step's changed cells and working arrays
@@ -293,6 +294,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 	}
 	p.cache.Reset()
 	p.counted = nil
+	p.explain = a.moves || a.observer != nil || a.trace != nil
 	p.pairs.reset()
 	clear(p.View.Cells)
 	p.closed, p.flagged, p.acted, p.totalAdded, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0

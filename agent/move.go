@@ -132,7 +132,7 @@ func (m Move) Record(b *game.Board) game.Move {
 type Guess struct {
 	Cell    int       // the guessed cell, row-major
 	P       float64   // its estimated mine probability
-	Runner  int       // the runner-up cell, or -1 if there was no other candidate
+	Runner  int       // the runner-up cell, or -1 if there was no other candidate (or, for a lookahead, when the agent neither keeps nor shows its moves)
 	RunnerP float64   // the runner-up's estimated mine probability
 	Method  string    // how P was estimated, e.g. "local estimate"
 	Probs   []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil

@@ -245,14 +245,23 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 	// The same bound cuts a cell's weighing short: once the hint values
 	// left to count could not lift its score to the second best, it is
 	// dropped (see weigher.weigh).
+	//
+	// The runner-up is weighed only when the moves are kept or watched
+	// (Position.explain); otherwise the bound is the best score so far, and
+	// no runner-up is reported. A cell within probEps of the best score is
+	// never cut short, so the best cell is the same either way.
 	w := weigher{view: p.View.Clone(), base: a, probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
 	top := [2]float64{-1, -1}
+	rank := 1 // the bound is top[rank]
+	if !p.explain {
+		rank = 0
+	}
 	for k := range pool {
 		c := &pool[k]
-		if 1-c.p < top[1]-probEps {
+		if 1-c.p < top[rank]-probEps {
 			break
 		}
-		c.score, c.zero, err = w.weigh(ctx, c.cell, top[1]-probEps)
+		c.score, c.zero, err = w.weigh(ctx, c.cell, top[rank]-probEps)
 		if err != nil {
 			return candidate{}, candidate{}, err
 		}
@@ -265,7 +274,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 	}
 	sortByScore(pool)
 	runner = candidate{cell: -1}
-	if len(pool) > 1 {
+	if len(pool) > 1 && p.explain {
 		runner = pool[1]
 	}
 	return pool[0], runner, nil

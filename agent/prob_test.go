@@ -440,7 +440,8 @@ func TestGuessDetail(t *testing.T) {
 // TestLookaheadPruning checks that skipping the cells that cannot beat the
 // runner-up changes nothing: on random positions the lookahead picks the
 // same best cell and runner-up, with the same scores, as weighing every
-// cell of its pool, one move ahead and two.
+// cell of its pool, one move ahead and two; and, weighing for the best cell
+// alone (as when no move is kept), the same best cell, with no runner-up.
 func TestLookaheadPruning(t *testing.T) {
 	for _, depth := range []int{1, 2} {
 		t.Run(fmt.Sprintf("depth %d", depth), func(t *testing.T) { testLookaheadPruning(t, depth) })
@@ -459,9 +460,20 @@ func testLookaheadPruning(t *testing.T, depth int) {
 			continue
 		}
 		p := pos.View
+		// Weighing for the runner-up too, as when the moves are kept, and
+		// for the best cell alone.
+		pos.explain = true
 		best, runner, err := g.lookahead(ctx, pos, a, probs, lnAll, cands)
 		if err != nil {
 			t.Fatal(err)
+		}
+		pos.explain = false
+		bestOnly, none, err := g.lookahead(ctx, pos, a, probs, lnAll, cands)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bestOnly.cell != best.cell || bestOnly.score != best.score || none.cell != -1 {
+			t.Errorf("position %d: without the runner-up, best %d (%v) and runner-up %d; with it, best %d (%v)", i, bestOnly.cell, bestOnly.score, none.cell, best.cell, best.score)
 		}
 		all := g.pool(cands)
 		view := p.Clone()
@@ -694,5 +706,65 @@ func TestMemoTable(t *testing.T) {
 		if _, ok := m.get([]uint64{2}, 5, memoHash([]uint64{2}, 5)); ok {
 			t.Errorf("round %d: a key never stored was found", round)
 		}
+	}
+}
+
+// recordingGuesser passes on g's guesses and keeps them.
+type recordingGuesser struct {
+	g   Guesser
+	out *[]Guess
+}
+
+func (r recordingGuesser) Name() string { return r.g.Name() }
+
+func (r recordingGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
+	g, err := r.g.Guess(ctx, p)
+	*r.out = append(*r.out, g)
+	return g, err
+}
+
+// TestRunnerUpOnlyWhenShown plays the same games with an agent that keeps
+// its moves and one that does not: the second weighs no runner-up, and
+// must make the same guesses to the bit, only without runner-ups.
+func TestRunnerUpOnlyWhenShown(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	var kept, bare []Guess
+	strategies := func(out *[]Guess) Option {
+		return WithStrategies(Units{}, Pairs{}, SAT{}, GuessStrategy{G: recordingGuesser{DefaultGuesser(), out}})
+	}
+	shown, _ := New(strategies(&kept), WithMoves())
+	hidden, _ := New(strategies(&bare))
+	compared, runners := 0, 0
+	for _, level := range []game.Level{game.Intermediate, game.Expert} {
+		for i := range games {
+			kept, bare = kept[:0], bare[:0]
+			res, _ := playBoth(t, [2]*Agent{shown, hidden}, level, game.RulesSafe, game.GameSeed(14, i))
+			name := fmt.Sprintf("%s game %d", level.Name, i)
+			if res[0].Outcome != res[1].Outcome || len(kept) != len(bare) {
+				t.Fatalf("%s: %v after %d guesses keeping the moves, %v after %d without", name, res[0].Outcome, len(kept), res[1].Outcome, len(bare))
+			}
+			for j := range kept {
+				x, y := kept[j], bare[j]
+				if x.Method == MethodLookahead {
+					if x.Runner >= 0 {
+						runners++
+					}
+					if y.Runner != -1 {
+						t.Fatalf("%s, guess %d: a runner-up %d without kept moves", name, j, y.Runner)
+					}
+					x.Runner, x.RunnerP, x.RunnerScore = -1, 0, 0
+				}
+				if !sameGuess(&x, &y) {
+					t.Fatalf("%s, guess %d: keeping the moves %+v, without %+v", name, j, x, y)
+				}
+				compared++
+			}
+		}
+	}
+	if compared < games || runners == 0 {
+		t.Fatalf("only %d guesses compared, %d of them with a runner-up", compared, runners)
 	}
 }
