@@ -125,8 +125,9 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	}
 	best, runner, err := g.lookahead(ctx, p, a, probs, lnAll, cands)
 	if errors.Is(err, kb.ErrBudget) {
-		// A position weighed has a component too large to count, though
-		// this one has none: guess as without lookahead.
+		// Every cell weighed leads to a position with a component too
+		// large to count, though this one has none: guess as without
+		// lookahead.
 		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
 	}
 	if err != nil {
@@ -256,21 +257,35 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 	if !p.explain {
 		rank = 0
 	}
+	weighed := 0
 	for k := range pool {
 		c := &pool[k]
 		if 1-c.p < top[rank]-probEps {
 			break
 		}
 		c.score, c.zero, err = w.weigh(ctx, c.cell, top[rank]-probEps)
+		if errors.Is(err, kb.ErrBudget) {
+			// A position this cell can lead to is too large to count: the
+			// cell is passed over. (Passing over, rather than giving up on
+			// the lookahead, keeps the best cell the same under either
+			// bound: a cell is cut short under the best score only where it
+			// could not be best.)
+			c.score = -1
+			continue
+		}
 		if err != nil {
 			return candidate{}, candidate{}, err
 		}
+		weighed++
 		switch {
 		case c.score > top[0]:
 			top = [2]float64{c.score, top[0]}
 		case c.score > top[1]:
 			top[1] = c.score
 		}
+	}
+	if weighed == 0 {
+		return candidate{}, candidate{}, fmt.Errorf("agent: lookahead: every cell leads to a position too large to count: %w", kb.ErrBudget)
 	}
 	sortByScore(pool)
 	runner = candidate{cell: -1}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -522,8 +523,9 @@ func testLookaheadPruning(t *testing.T, depth int) {
 // the guesser must fall back to the local estimate and still pick a closed
 // cell.
 // TestProbGuesserBudgetAhead plays positions whose own components fit a
-// small budget while some position the guesser weighs or tests does not:
-// the guess must still be a closed cell, not an error.
+// small budget while some position the guesser weighs does not: the cell
+// leading there is passed over, and the guess must still be a closed cell,
+// not an error, and the same whether the runner-up is weighed or not.
 func TestProbGuesserBudgetAhead(t *testing.T) {
 	ctx := context.Background()
 	budget := kb.Budget{MaxStates: 256}
@@ -540,6 +542,42 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 		if p.Cells[got.Cell].State != game.Unknown {
 			t.Errorf("seed %d: guessed %v, not a closed cell", seed, p.Board.Pos(got.Cell))
 		}
+		// Weighing the runner-up too (as when moves are kept) passes over
+		// the same cells and picks the same one.
+		pos := positionFor(p, 1)
+		pos.explain = true
+		shown, err := g.Guess(ctx, pos)
+		if err != nil {
+			t.Fatalf("seed %d, weighing the runner-up: %v", seed, err)
+		}
+		if shown.Cell != got.Cell || shown.Method != got.Method || shown.Score != got.Score {
+			t.Errorf("seed %d: %v by %s (%v), weighing the runner-up %v by %s (%v)", seed,
+				p.Board.Pos(got.Cell), got.Method, got.Score, p.Board.Pos(shown.Cell), shown.Method, shown.Score)
+		}
+		// Some cell of the pool leads to a position over the budget.
+		a, err := kb.Analyze(ctx, p, budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs, err := a.Probabilities(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lnAll, err := a.LogCount()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := weigher{view: p.Clone(), base: a, probs: probs, budget: budget, lnAll: lnAll, g: g, depth: 1}
+		over := 0
+		for _, c := range g.pool(g.rank(p, probs, func(int) uint64 { return 0 })) {
+			if _, _, err := w.weigh(ctx, c.cell, math.Inf(-1)); errors.Is(err, kb.ErrBudget) {
+				over++
+			}
+		}
+		if over == 0 {
+			t.Errorf("seed %d: no cell weighed is over the budget: the test checks too little", seed)
+		}
+		t.Logf("seed %d: %s; %d cells passed over", seed, got.Method, over)
 	}
 }
 
