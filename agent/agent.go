@@ -219,8 +219,8 @@ type Position struct {
 
 	cache      *kb.Cache      // counted components, shared by the game's analyses
 	counted    *kb.Analysis   // the SAT step's count of View, when it found nothing forced
-	explain    bool           // the moves are kept or watched: guessers weigh their runner-up too
 	countedAt  int            // Moves when counted was made
+	explain    bool           // the moves are kept or watched: guessers weigh their runner-up too
 	endgame    endgameScratch // the endgame search's memo and stacks, kept between searches
 	pairs      pairScratch    // the Pairs step's changed cells and working arrays
 	acted      int            // KB0 literals already turned into moves

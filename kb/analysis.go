@@ -337,8 +337,8 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 // It spares the allocation to callers that count many positions of one
 // board, such as a lookahead.
 func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]float64, error) {
-	ar := floatsPool.Get().(*floats)
-	defer func() { ar.reset(); floatsPool.Put(ar) }()
+	ar := getFloats()
+	defer ar.release()
 	w, interior, err := a.weights(ctx, ar)
 	if err != nil {
 		return nil, err
@@ -381,8 +381,8 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]floa
 // chance that the safest cell is a mine, for a lookahead that only needs
 // that. It returns 1 when no cell is unknown.
 func (a *Analysis) MinProbability(ctx context.Context) (float64, error) {
-	ar := floatsPool.Get().(*floats)
-	defer func() { ar.reset(); floatsPool.Put(ar) }()
+	ar := getFloats()
+	defer ar.release()
 	w, interior, err := a.weights(ctx, ar)
 	if err != nil {
 		return 0, err

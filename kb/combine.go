@@ -161,7 +161,7 @@ func binomialWeights(n, lo, hi int, lnRho float64, ar *floats) vec {
 
 // floats hands out the float64 slices of one combination from a growing
 // block, so that its many short vectors cost a few allocations; a nil
-// *floats allocates each slice on its own. Slices stay valid until reset.
+// *floats allocates each slice on its own. Slices stay valid until release.
 type floats struct{ block []float64 }
 
 // make returns n zeroed floats.
@@ -178,10 +178,16 @@ func (f *floats) make(n int) []float64 {
 	return s
 }
 
-// reset lets the block be handed out again.
-func (f *floats) reset() { f.block = f.block[:0] }
-
 var floatsPool = sync.Pool{New: func() any { return new(floats) }}
+
+// getFloats returns a floats from a pool; release gives it back, its
+// slices no longer in use.
+func getFloats() *floats { return floatsPool.Get().(*floats) }
+
+func (f *floats) release() {
+	f.block = f.block[:0]
+	floatsPool.Put(f)
+}
 
 // combTree is a balanced product tree over the components' tilted vectors.
 type combTree struct {

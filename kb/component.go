@@ -38,9 +38,10 @@ type Split struct {
 	// starves one. The rest of the Split is then incomplete.
 	Contradiction error
 
-	// The interior (see Interior) is interior but the first ngone cells of
-	// gone, increasing: a split made by Reveal shares its base's interior
-	// instead of copying it, since a lookahead mostly needs only its size.
+	// The interior (see Interior) is the cells of interior except
+	// gone[:ngone] (increasing, each in interior): a split made by Reveal
+	// shares its base's interior instead of copying it, since a lookahead
+	// mostly needs only its size.
 	interior []int
 	gone     [9]int
 	ngone    int
