@@ -289,7 +289,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 	}
 	sortByScore(pool)
 	runner = candidate{cell: -1}
-	if len(pool) > 1 && p.explain {
+	if len(pool) > 1 && p.explain && pool[1].score >= 0 { // not passed over
 		runner = pool[1]
 	}
 	return pool[0], runner, nil

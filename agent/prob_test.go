@@ -555,18 +555,7 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 				p.Board.Pos(got.Cell), got.Method, got.Score, p.Board.Pos(shown.Cell), shown.Method, shown.Score)
 		}
 		// Some cell of the pool leads to a position over the budget.
-		a, err := kb.Analyze(ctx, p, budget)
-		if err != nil {
-			t.Fatal(err)
-		}
-		probs, err := a.Probabilities(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lnAll, err := a.LogCount()
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, probs, lnAll := analyzed(t, p, budget)
 		w := weigher{view: p.Clone(), base: a, probs: probs, budget: budget, lnAll: lnAll, g: g, depth: 1}
 		over := 0
 		for _, c := range g.pool(g.rank(p, probs, func(int) uint64 { return 0 })) {
@@ -649,7 +638,7 @@ func TestLookaheadValuesTheWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := &game.Puzzle{Board: b, Cells: make([]game.Cell, 2), Mines: 1}
-	a, probs, lnAll := analyzed(t, p)
+	a, probs, lnAll := analyzed(t, p, kb.Budget{})
 	for depth := 1; depth <= MaxDepth; depth++ {
 		for cell := range 2 {
 			w := weigher{view: p.Clone(), base: a, probs: probs, lnAll: lnAll, g: DefaultGuesser(), depth: depth}
@@ -664,11 +653,12 @@ func TestLookaheadValuesTheWin(t *testing.T) {
 	}
 }
 
-// analyzed returns p's analysis, probabilities and log count of layouts.
-func analyzed(t *testing.T, p *game.Puzzle) (*kb.Analysis, []float64, float64) {
+// analyzed returns p's analysis under budget, its probabilities and its
+// log count of layouts.
+func analyzed(t *testing.T, p *game.Puzzle, budget kb.Budget) (*kb.Analysis, []float64, float64) {
 	t.Helper()
 	ctx := context.Background()
-	a, err := kb.Analyze(ctx, p, kb.Budget{})
+	a, err := kb.Analyze(ctx, p, budget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -690,7 +680,7 @@ func aheadOf(t *testing.T, g ProbGuesser, rng *rand.Rand, i int, seed int64) (*P
 	t.Helper()
 	p, _ := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), seed)
 	pos := positionFor(p, uint64(i))
-	a, probs, lnAll := analyzed(t, p)
+	a, probs, lnAll := analyzed(t, p, kb.Budget{})
 	cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() })
 	return pos, a, probs, lnAll, cands
 }

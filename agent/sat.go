@@ -17,13 +17,13 @@ func defaultFindForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, 
 }
 
 // findForced is the SAT step's own prover (SAT with a nil Find): the cells
-// kb.FindForced finds in v, p's view, counted with p's cache. When none is
+// kb.FindForced finds in p's view, counted with p's cache. When none is
 // forced, the count is kept for the guess on the same position (see
 // analysis). A component too large to count is left to kb.FindForced.
-func (p *Position) findForced(ctx context.Context, v *game.Puzzle) (mines, safe []int, err error) {
-	a, err := kb.AnalyzeCached(ctx, v, kb.Budget{}, p.cache)
+func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error) {
+	a, err := kb.AnalyzeCached(ctx, p.View, kb.Budget{}, p.cache)
 	if errors.Is(err, kb.ErrBudget) {
-		return defaultFindForced(ctx, v)
+		return defaultFindForced(ctx, p.View)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -32,7 +32,7 @@ func (p *Position) findForced(ctx context.Context, v *game.Puzzle) (mines, safe 
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(f.Mines) == 0 && len(f.Safe) == 0 && v == p.View {
+	if len(f.Mines) == 0 && len(f.Safe) == 0 {
 		p.counted, p.countedAt = a, p.Moves
 	}
 	return f.Mines, f.Safe, nil

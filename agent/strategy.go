@@ -191,11 +191,13 @@ func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 		return nil, nil
 	}
 	p.SATCalls++
-	find := s.Find
-	if find == nil {
-		find = p.findForced
+	var mines, safe []int
+	var err error
+	if s.Find != nil {
+		mines, safe, err = s.Find(ctx, p.View)
+	} else {
+		mines, safe, err = p.findForced(ctx)
 	}
-	mines, safe, err := find(ctx, p.View)
 	if err != nil {
 		return nil, err
 	}

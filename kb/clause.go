@@ -190,14 +190,11 @@ func cnfVar(i int) cnf.Var { return cnf.Var(i + 1) }
 func fromCNF(l cnf.Lit) Lit { return Lit(l) - 2 }
 
 // clauseSink is the cnf.Sink that passes each clause, converted and sorted,
-// to emit, or, when kb is set, adds it to kb with origin from; it stops at
-// the first error.
+// to emit, stopping at the first error.
 type clauseSink struct {
 	buf  Clause
 	lits []cnf.Lit
 	emit func(Clause) error
-	kb   *KB
-	from origin
 	err  error
 }
 
@@ -220,11 +217,7 @@ func (s *clauseSink) Add(lits ...cnf.Lit) {
 			s.buf[j], s.buf[j-1] = s.buf[j-1], s.buf[j]
 		}
 	}
-	if s.kb != nil {
-		s.err = s.kb.add(s.buf, s.from)
-	} else {
-		s.err = s.emit(s.buf)
-	}
+	s.err = s.emit(s.buf)
 }
 
 // binomialFits reports whether binomial emits at most limit clauses for

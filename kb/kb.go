@@ -146,8 +146,9 @@ type KB struct {
 	scratch  []Lit
 	cand     []int32
 	res      []Lit
-	sink     clauseSink // AddHint's
-	broken   error      // set once a contradiction is found; every later call returns it
+	sink     clauseSink // AddHint's: its emit, bound once, adds a clause with origin hintFrom
+	hintFrom origin
+	broken   error // set once a contradiction is found; every later call returns it
 	stats    Stats
 }
 
@@ -160,9 +161,13 @@ func New(b *game.Board) *KB {
 // limits.
 func NewWithLimits(b *game.Board, l Limits) *KB {
 	k := &KB{limits: l.withDefaults()}
+	k.sink.emit = k.addHintClause
 	k.Reset(b)
 	return k
 }
+
+// addHintClause adds a clause of the hint AddHint is adding.
+func (k *KB) addHintClause(c Clause) error { return k.add(c, k.hintFrom) }
 
 // Reset empties the KB for a new game on board b, keeping its memory.
 func (k *KB) Reset(b *game.Board) {
@@ -298,7 +303,7 @@ func (k *KB) AddHint(i, n int) error {
 		return k.fail(fmt.Errorf("kb: hint %d at %v: %d unsettled neighbours must hold %d mines: %w",
 			hint, k.board.Pos(i), len(free), n, ErrContradiction))
 	}
-	k.sink.kb, k.sink.from = k, rootOrigin(RuleHint, int32(i), noClause, noClause)
+	k.hintFrom = rootOrigin(RuleHint, int32(i), noClause, noClause)
 	if err := k.sink.binomial(free, n); err != nil {
 		return k.fail(err)
 	}
