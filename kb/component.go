@@ -465,8 +465,8 @@ type splitScratch struct {
 	settled     []int32 // cells propagate settled, in order
 	compSize    []int32 // components'
 	hintComp    []int32 // components'
-	hints       []int   // NewSplit's
-	front       []int   // NewSplit's
+	hints       []int   // NewSplit's and Reveal's
+	front       []int   // NewSplit's, and Reveal's cells
 }
 
 var splitScratchPool = sync.Pool{New: func() any { return new(splitScratch) }}
