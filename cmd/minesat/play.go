@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -47,6 +48,16 @@ the records are identical for any number of workers. --record writes one
 JSON line per game, in game order, with the probabilities behind each
 guess under the key "probs" (see game.ProbsKey) and how each guess was
 chosen under the key "guesses" (see game.GuessesKey).
+
+--vs FLAGS plays every game a second time, on the same layout, with the
+agent flags FLAGS changed (--strategy, --no-guess, --guesser, --lookahead,
+--depth, --endgame), e.g. --vs "--lookahead 16". It prints both players'
+rows and, per level, the games both won, each won alone and neither won,
+the difference in win rate (vs - base) with its 95% interval, McNemar's z
+(beyond 1.96 in either direction: a difference at the 5% level) and the
+ratio of the two players' times, timed side by side on the same workers.
+Paired on the same layouts, the comparison sees differences far smaller
+than the two rows' own intervals.
 
 Exit status: 0 when the run completes, whatever the games' results; with a
 single game in total, 1 if that game is lost. Interrupted (Ctrl-C), play
@@ -96,6 +107,9 @@ type playConfig struct {
 	lookahead int    // agent.ProbGuesser.Lookahead
 	depth     int    // agent.ProbGuesser.Depth
 	endgame   int    // agent.ProbGuesser.Endgame
+
+	vs     *playConfig // --vs: the second player's agent flags (see play_vs.go); nil without
+	vsArgs string      // in vs: the flags --vs gave, as given
 }
 
 // levelRun is one level's games and their tally.
@@ -109,6 +123,9 @@ type levelRun struct {
 	games, won, lost, stuck int
 	guesses                 int
 	elapsed                 time.Duration // sum of the games' own times
+
+	vs   *levelRun // --vs: the second player's games, the same layouts; nil without
+	pair pairTally // --vs: the two players' results, game by game
 }
 
 // playSummary is one level's row in --format json.
@@ -203,12 +220,8 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else the likeliest opening)")
-	fs.StringVar(&cfg.strategy, "strategy", agent.PresetFull, "kb, sat, full or fast (full with pairs of hints instead of resolution: the same guesses and wins, sooner; moves proved by a pair of hints or SAT instead of a clause)")
-	fs.BoolVar(&cfg.noGuess, "no-guess", false, "never guess: a game ends stuck when logic runs out")
-	fs.StringVar(&cfg.guesser, "guesser", "exact", "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
-	fs.IntVar(&cfg.lookahead, "lookahead", agent.DefaultLookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
-	fs.IntVar(&cfg.depth, "depth", agent.DefaultDepth, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
-	fs.IntVar(&cfg.endgame, "endgame", agent.DefaultEndgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
+	addAgentFlags(fs, &cfg, defaultAgentFlags)
+	vs := fs.String("vs", "", "also play every game with these agent `FLAGS` changed, e.g. \"--lookahead 16\" or \"--strategy fast\", and compare the two game by game")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), "games played in parallel")
 	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or json")
@@ -223,13 +236,8 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	if fs.NArg() > 0 {
 		return cfg, false, usageErrorf("play: unexpected argument %q", fs.Arg(0))
 	}
-	if cfg.guesser == "local" {
-		set := setFlags(fs)
-		for _, name := range []string{"lookahead", "depth", "endgame"} {
-			if set[name] {
-				return cfg, false, usageErrorf("play: --%s applies to --guesser exact, not local", name)
-			}
-		}
+	if err := checkAgentFlags(cfg, setFlags(fs)); err != nil {
+		return cfg, false, usageErrorf("play: %w", err)
 	}
 	cfg.levels = levels
 	if len(cfg.levels) == 0 {
@@ -245,16 +253,6 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		return cfg, false, usageErrorf("play: --games %d: want at least 1", cfg.games)
 	case cfg.workers <= 0:
 		return cfg, false, usageErrorf("play: --workers %d: want at least 1", cfg.workers)
-	case cfg.guesser != "exact" && cfg.guesser != "local":
-		return cfg, false, usageErrorf("play: --guesser %q: want exact or local", cfg.guesser)
-	case cfg.lookahead < 0:
-		return cfg, false, usageErrorf("play: --lookahead %d: want 0 or more", cfg.lookahead)
-	case cfg.depth < 1 || cfg.depth > agent.MaxDepth:
-		return cfg, false, usageErrorf("play: --depth %d: want 1 to %d", cfg.depth, agent.MaxDepth)
-	case cfg.depth > 1 && cfg.lookahead == 0:
-		return cfg, false, usageErrorf("play: --depth %d needs a lookahead: --lookahead 0 weighs no cell", cfg.depth)
-	case cfg.endgame < 0 || cfg.endgame > agent.MaxEndgame:
-		return cfg, false, usageErrorf("play: --endgame %d: want 0 to %d", cfg.endgame, agent.MaxEndgame)
 	case cfg.format != "text" && cfg.format != "json":
 		return cfg, false, usageErrorf("play: --format %q: want text or json", cfg.format)
 	}
@@ -263,12 +261,57 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 			return cfg, false, usageErrorf("play: --%w", err)
 		}
 	}
+	if setFlags(fs)["vs"] {
+		if cfg.vs, err = parseVs(cfg, *vs); err != nil {
+			return cfg, false, err
+		}
+	}
 	return cfg, false, nil
+}
+
+// defaultAgentFlags holds the defaults of the agent's flags.
+var defaultAgentFlags = playConfig{strategy: agent.PresetFull, guesser: "exact",
+	lookahead: agent.DefaultLookahead, depth: agent.DefaultDepth, endgame: agent.DefaultEndgame}
+
+// addAgentFlags defines on fs the flags that configure the agent, the ones
+// --vs may change, with def's values as their defaults.
+func addAgentFlags(fs *flag.FlagSet, cfg *playConfig, def playConfig) {
+	fs.StringVar(&cfg.strategy, "strategy", def.strategy, "kb, sat, full or fast (full with pairs of hints instead of resolution: the same guesses and wins, sooner; moves proved by a pair of hints or SAT instead of a clause)")
+	fs.BoolVar(&cfg.noGuess, "no-guess", def.noGuess, "never guess: a game ends stuck when logic runs out")
+	fs.StringVar(&cfg.guesser, "guesser", def.guesser, "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
+	fs.IntVar(&cfg.lookahead, "lookahead", def.lookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
+	fs.IntVar(&cfg.depth, "depth", def.depth, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
+	fs.IntVar(&cfg.endgame, "endgame", def.endgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
+}
+
+// checkAgentFlags checks the agent's flags of cfg; set names the flags the
+// command line set.
+func checkAgentFlags(cfg playConfig, set map[string]bool) error {
+	if cfg.guesser == "local" {
+		for _, name := range []string{"lookahead", "depth", "endgame"} {
+			if set[name] {
+				return fmt.Errorf("--%s applies to --guesser exact, not local", name)
+			}
+		}
+	}
+	switch {
+	case cfg.guesser != "exact" && cfg.guesser != "local":
+		return fmt.Errorf("--guesser %q: want exact or local", cfg.guesser)
+	case cfg.lookahead < 0:
+		return fmt.Errorf("--lookahead %d: want 0 or more", cfg.lookahead)
+	case cfg.depth < 1 || cfg.depth > agent.MaxDepth:
+		return fmt.Errorf("--depth %d: want 1 to %d", cfg.depth, agent.MaxDepth)
+	case cfg.depth > 1 && cfg.lookahead == 0:
+		return fmt.Errorf("--depth %d needs a lookahead: --lookahead 0 weighs no cell", cfg.depth)
+	case cfg.endgame < 0 || cfg.endgame > agent.MaxEndgame:
+		return fmt.Errorf("--endgame %d: want 0 to %d", cfg.endgame, agent.MaxEndgame)
+	}
+	return nil
 }
 
 // defaultGuesserName is guesserName with the default flags; the text table
 // names the guesser only when it is another.
-var defaultGuesserName = playConfig{guesser: "exact", lookahead: agent.DefaultLookahead, depth: agent.DefaultDepth, endgame: agent.DefaultEndgame}.guesserName()
+var defaultGuesserName = defaultAgentFlags.guesserName()
 
 // guesserName says how the full and fast strategies guess under cfg.
 func (cfg playConfig) guesserName() string {
@@ -284,19 +327,15 @@ func (cfg playConfig) guesserName() string {
 // planPlay checks every level against its rules and first click, and
 // builds the agents' options.
 func planPlay(cfg playConfig) ([]*levelRun, error) {
-	var guesser agent.Guesser = agent.ProbGuesser{Lookahead: cfg.lookahead, Depth: cfg.depth, Endgame: cfg.endgame}
-	if cfg.guesser == "local" {
-		guesser = agent.LocalGuesser{}
-	}
-	opts := []agent.Option{agent.WithStrategy(cfg.strategy), agent.WithGuesser(guesser)}
-	if cfg.noGuess {
-		opts = append(opts, agent.WithNoGuess())
-	}
-	if cfg.record != "" {
-		opts = append(opts, agent.WithMoves())
-	}
-	if _, err := agent.New(opts...); err != nil {
+	opts, err := agentOptions(cfg)
+	if err != nil {
 		return nil, usageErrorf("play: --strategy: %w", err)
+	}
+	var vsOpts []agent.Option
+	if cfg.vs != nil {
+		if vsOpts, err = agentOptions(*cfg.vs); err != nil {
+			return nil, usageErrorf("play: --vs: --strategy: %w", err)
+		}
 	}
 	var runs []*levelRun
 	for _, l := range cfg.levels {
@@ -319,15 +358,44 @@ func planPlay(cfg playConfig) ([]*levelRun, error) {
 		if ok {
 			r.opts = append(append([]agent.Option(nil), opts...), agent.WithFirst(first.Pos))
 		}
+		if cfg.vs != nil {
+			vs := *r
+			vs.opts = vsOpts
+			if ok {
+				vs.opts = append(append([]agent.Option(nil), vsOpts...), agent.WithFirst(first.Pos))
+			}
+			r.vs = &vs
+		}
 		runs = append(runs, r)
 	}
 	return runs, nil
+}
+
+// agentOptions returns the options of the agent cfg's flags describe, and
+// an error if they name no strategy.
+func agentOptions(cfg playConfig) ([]agent.Option, error) {
+	var guesser agent.Guesser = agent.ProbGuesser{Lookahead: cfg.lookahead, Depth: cfg.depth, Endgame: cfg.endgame}
+	if cfg.guesser == "local" {
+		guesser = agent.LocalGuesser{}
+	}
+	opts := []agent.Option{agent.WithStrategy(cfg.strategy), agent.WithGuesser(guesser)}
+	if cfg.noGuess {
+		opts = append(opts, agent.WithNoGuess())
+	}
+	if cfg.record != "" {
+		opts = append(opts, agent.WithMoves())
+	}
+	if _, err := agent.New(opts...); err != nil {
+		return nil, err
+	}
+	return opts, nil
 }
 
 // gameResult is one finished game, as a worker hands it back.
 type gameResult struct {
 	i      int
 	res    agent.Result
+	vs     *agent.Result // --vs: the second player's result on the same layout
 	record *recordLine
 	err    error
 }
@@ -347,11 +415,22 @@ func playLevel(ctx context.Context, cfg playConfig, r *levelRun, rw *game.Record
 		if err != nil {
 			return err
 		}
+		var b *agent.Agent // --vs: the second player, on the same worker
+		if r.vs != nil {
+			if b, err = agent.New(r.vs.opts...); err != nil {
+				return err
+			}
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				results <- playOne(ctx, a, r, cfg, i)
+				gr := playOne(ctx, a, r, cfg, i)
+				if b != nil && gr.err == nil {
+					vs := playOne(ctx, b, r.vs, cfg, i)
+					gr.vs, gr.err = &vs.res, vs.err
+				}
+				results <- gr
 			}
 		}()
 	}
@@ -381,6 +460,10 @@ func playLevel(ctx context.Context, cfg playConfig, r *levelRun, rw *game.Record
 			continue
 		}
 		r.tally(gr.res)
+		if gr.vs != nil {
+			r.vs.tally(*gr.vs)
+			r.pair.add(gr.res, *gr.vs)
+		}
 		bar.add(1)
 		if rw != nil {
 			pending[gr.i] = gr.record
@@ -479,6 +562,9 @@ func (r *levelRun) summary(cfg playConfig) playSummary {
 }
 
 func writePlaySummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.Duration) error {
+	if cfg.vs != nil {
+		return writeVsSummary(w, cfg, runs, wall)
+	}
 	sums := make([]playSummary, len(runs))
 	games := 0
 	for i, r := range runs {
@@ -486,16 +572,37 @@ func writePlaySummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.D
 		games += r.games
 	}
 	if cfg.format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if len(sums) == 1 {
-			return enc.Encode(sums[0])
-		}
-		return enc.Encode(sums)
+		return writeJSONLevels(w, sums)
 	}
+	if err := writeRunTable(w, sums, nil); err != nil {
+		return err
+	}
+	return writeRunFooter(w, cfg, games, wall)
+}
+
+// writeJSONLevels writes the levels' summaries as JSON: an object for one
+// level, an array for several.
+func writeJSONLevels[S any](w io.Writer, sums []S) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if len(sums) == 1 {
+		return enc.Encode(sums[0])
+	}
+	return enc.Encode(sums)
+}
+
+// writeRunTable writes the text table of sums, a row each. With players,
+// a first column names row i's player, players[i%len(players)].
+func writeRunTable(w io.Writer, sums []playSummary, players []string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if players != nil {
+		fmt.Fprint(tw, "player\t")
+	}
 	fmt.Fprintln(tw, "level\trules\tfirst\tstrategy\tgames\twon\tlost\tstuck\twin rate\t95% CI\tguesses/game\tms/game")
-	for _, s := range sums {
+	for i, s := range sums {
+		if players != nil {
+			fmt.Fprintf(tw, "%s\t", players[i%len(players)])
+		}
 		strategy := s.Strategy
 		if s.NoGuess {
 			strategy += " (no guess)"
@@ -507,9 +614,12 @@ func writePlaySummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.D
 			s.Level, s.Rules, s.First, strategy, s.Games, s.Won, s.Lost, s.Stuck,
 			100*s.WinRate, 100*s.CI95[0], 100*s.CI95[1], s.GuessesPerGame, s.MsPerGame)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
+	return tw.Flush()
+}
+
+// writeRunFooter writes the text output's last line: how many games in how
+// long, on how many workers, from which run seed.
+func writeRunFooter(w io.Writer, cfg playConfig, games int, wall time.Duration) error {
 	rate := float64(games) / max(wall.Seconds(), 1e-9)
 	_, err := fmt.Fprintf(w, "%d games in %.2f s on %d workers (%.0f games/s), seed %d\n", games, wall.Seconds(), cfg.workers, rate, cfg.seed)
 	return err

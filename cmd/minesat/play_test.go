@@ -53,6 +53,17 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"depth too large", []string{"--depth", "3"}, "--depth 3: want 1 to 2"},
 		{"depth without lookahead", []string{"--depth", "2", "--lookahead", "0"}, "--depth 2 needs a lookahead"},
 		{"depth with the local guesser", []string{"--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact, not local"},
+		{"vs without flags", []string{"--vs", " "}, "--vs: no flags"},
+		{"vs with a flag of the run", []string{"--vs", "--games 5"}, "--vs: --games is not an agent flag: --vs changes --strategy, --no-guess, --guesser, --lookahead, --depth, --endgame only"},
+		{"vs with an argument", []string{"--vs", "--strategy fast extra"}, `--vs: unexpected argument "extra"`},
+		{"vs with a bad value", []string{"--vs", "--lookahead -1"}, "--vs: --lookahead -1: want 0 or more"},
+		{"vs with a malformed value", []string{"--vs", "--lookahead=many"}, `--vs: invalid value "many" for flag -lookahead`},
+		{"vs with a bad strategy", []string{"--vs", "--strategy psychic"}, `--vs: --strategy: agent: unknown strategy "psychic"`},
+		{"vs lookahead with the local guesser", []string{"--vs", "--guesser local --lookahead 3"}, "--vs: --lookahead applies to --guesser exact, not local"},
+		{"vs inherits the local guesser", []string{"--guesser", "local", "--vs", "--depth 2"}, "--vs: --depth applies to --guesser exact, not local"},
+		{"vs with record", []string{"--vs", "--strategy fast", "--record", "games.jsonl"}, "--record writes one player's games; drop --vs or --record"},
+		{"vs with trace", []string{"--vs", "--strategy fast", "--trace"}, "--trace follows one player; drop --vs or --trace"},
+		{"vs with plot", []string{"--vs", "--strategy fast", "--plot", "out.svg"}, "--plot draws one player's win rates; drop --vs or --plot"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+func TestPairedDiff(t *testing.T) {
+	tests := []struct {
+		name         string
+		b, c, n      int
+		d, lo, hi, z float64
+	}{
+		// The README's first variant row: 740 games won by the default
+		// alone, 764 by Hill's blend alone, of 100,000.
+		{"README blend", 740, 764, 100000, 0.00024, -0.000520102, 0.001000102, 0.618853},
+		{"no discordant game", 0, 0, 50, 0, 0, 0, 0},
+		{"every game to the second", 0, 10, 10, 1, 1, 1, 3.162278},
+		{"first better", 30, 10, 200, -0.1, -0.160410147, -0.039589853, -3.162278},
+		{"no games", 0, 0, 0, 0, 0, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, lo, hi, z := pairedDiff(tt.b, tt.c, tt.n)
+			for _, v := range []struct {
+				what      string
+				got, want float64
+			}{{"d", d, tt.d}, {"lo", lo, tt.lo}, {"hi", hi, tt.hi}, {"z", z, tt.z}} {
+				if math.Abs(v.got-v.want) > 1e-6 {
+					t.Errorf("pairedDiff(%d, %d, %d): %s = %.9f; want %.9f", tt.b, tt.c, tt.n, v.what, v.got, v.want)
+				}
+			}
+		})
+	}
+}
+
+// playJSON runs play with args and --format json, and decodes its one
+// summary into v.
+func playJSON(t *testing.T, v any, args ...string) {
+	t.Helper()
+	r := runCmd(t, "", nil, append(append([]string{"play"}, args...), "--format", "json")...)
+	if r.code != 0 || r.err != "" {
+		t.Fatalf("play %v: exit %d, stderr %q", args, r.code, r.err)
+	}
+	if err := json.Unmarshal([]byte(r.out), v); err != nil {
+		t.Fatalf("play %v: %v\n%s", args, err, r.out)
+	}
+}
+
+// sameGames reports whether two summaries count the same games the same
+// way (everything but the time).
+func sameGames(a, b playSummary) bool {
+	a.MsPerGame, b.MsPerGame = 0, 0
+	return a == b
+}
+
+// TestPlayVs checks that playing in pairs changes neither player's games:
+// each side of --vs equals a run of its own flags alone, the paired counts
+// add up to both, and the statistics are pairedDiff's. fast against full
+// must differ in no game at all (they make the same guesses).
+func TestPlayVs(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string // the level and the base's flags
+		vs    []string // the second player's flags, as --vs gives them
+		equal bool     // the two must win the same games
+	}{
+		{"fast against full", []string{"--level", "expert", "--games", "40", "--seed", "5"}, []string{"--strategy", "fast"}, true},
+		{"full against itself", []string{"--level", "beginner", "--games", "60", "--seed", "2"}, []string{"--lookahead", "8"}, true},
+		{"local guesser", []string{"--level", "intermediate", "--games", "60", "--seed", "3"}, []string{"--guesser", "local"}, false},
+		{"no guessing, zero rules", []string{"--level", "beginner", "--rules", "zero", "--games", "60"}, []string{"--no-guess", "--strategy", "kb"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vsArg := tt.vs[0]
+			for _, f := range tt.vs[1:] {
+				vsArg += " " + f
+			}
+			var got vsSummary
+			playJSON(t, &got, append(tt.args, "--vs", vsArg)...)
+			var base, vs playSummary
+			playJSON(t, &base, tt.args...)
+			playJSON(t, &vs, append(tt.args, tt.vs...)...)
+			if !sameGames(got.Base, base) {
+				t.Errorf("base of --vs: %+v\nalone: %+v", got.Base, base)
+			}
+			if !sameGames(got.Vs, vs) {
+				t.Errorf("vs of --vs: %+v\nalone: %+v", got.Vs, vs)
+			}
+			p := got.Paired
+			if p.Vs != vsArg || p.Games != base.Games || p.BothWon+p.OnlyBase != base.Won || p.BothWon+p.OnlyVs != vs.Won ||
+				p.BothWon+p.OnlyBase+p.OnlyVs+p.Neither != p.Games {
+				t.Errorf("paired %+v does not add up to base won %d, vs won %d of %d", p, base.Won, vs.Won, base.Games)
+			}
+			d, lo, hi, z := pairedDiff(p.OnlyBase, p.OnlyVs, p.Games)
+			if p.Difference != d || p.CI95 != [2]float64{lo, hi} || p.Z != z || p.TimeRatio <= 0 {
+				t.Errorf("paired %+v: want difference %v, ci95 [%v, %v], z %v and a time ratio", p, d, lo, hi, z)
+			}
+			if tt.equal && (p.OnlyBase != 0 || p.OnlyVs != 0) {
+				t.Errorf("%d games won by base alone and %d by vs alone; want none", p.OnlyBase, p.OnlyVs)
+			}
+			if !tt.equal && p.OnlyBase+p.OnlyVs == 0 {
+				t.Errorf("no game won by one player alone: the test compares nothing")
+			}
+		})
+	}
+}
+
+// TestPlayVsWorkers checks that the pairs do not depend on the workers.
+func TestPlayVsWorkers(t *testing.T) {
+	args := []string{"--level", "expert", "--games", "30", "--seed", "8", "--vs", "--lookahead 0 --endgame 0"}
+	var one, two vsSummary
+	playJSON(t, &one, append(args, "--workers", "1")...)
+	playJSON(t, &two, append(args, "--workers", "2")...)
+	one.Paired.TimeRatio, two.Paired.TimeRatio = 0, 0
+	if !sameGames(one.Base, two.Base) || !sameGames(one.Vs, two.Vs) || one.Paired != two.Paired {
+		t.Errorf("1 worker: %+v\n2 workers: %+v", one, two)
+	}
+}
+
+// TestPlayVsGolden checks the text output of --vs on two levels (times
+// and time ratios masked).
+func TestPlayVsGolden(t *testing.T) {
+	r := runCmd(t, "", nil, "play", "--level", "beginner,16x16/25", "--games", "50", "--seed", "4", "--workers", "2", "--vs", "--lookahead 0")
+	if r.code != 0 || r.err != "" {
+		t.Fatalf("exit %d, stderr %q", r.code, r.err)
+	}
+	out := regexp.MustCompile(`  \d+\.\d\d\n`).ReplaceAllString(maskTimes(r.out), "  R\n")
+	checkGolden(t, filepath.Join("play", "vs-lookahead0.txt"), []byte(out))
+}
