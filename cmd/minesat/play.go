@@ -425,12 +425,11 @@ func playLevel(ctx context.Context, cfg playConfig, r *levelRun, rw *game.Record
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				gr := playOne(ctx, a, r, cfg, i)
-				if b != nil && gr.err == nil {
-					vs := playOne(ctx, b, r.vs, cfg, i)
-					gr.vs, gr.err = &vs.res, vs.err
+				if b == nil {
+					results <- playOne(ctx, a, r, cfg, i)
+					continue
 				}
-				results <- gr
+				results <- playPair(ctx, a, b, r, cfg, i)
 			}
 		}()
 	}
