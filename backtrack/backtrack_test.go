@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/puzzletest"
 )
 
 // allOptions is every combination of the three choices.
@@ -26,24 +25,6 @@ func allOptions() []Options {
 		}
 	}
 	return out
-}
-
-func mustParse(t testing.TB, s string) *game.Puzzle {
-	t.Helper()
-	p, err := game.ParsePuzzle("test", strings.NewReader(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func loadSeed(t testing.TB, name string) *game.Puzzle {
-	t.Helper()
-	p, err := game.ReadPuzzleFile(filepath.Join("..", "testdata", "puzzles", "seed", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // seedCases are the seed puzzles and their solution counts (from the seed
@@ -62,7 +43,7 @@ var seedCases = []struct {
 // known number of solutions, each valid and none twice.
 func TestSeedPuzzles(t *testing.T) {
 	for _, tc := range seedCases {
-		p := loadSeed(t, tc.file)
+		p := puzzletest.Seed(t, tc.file)
 		for _, o := range allOptions() {
 			t.Run(tc.file+"/"+o.String(), func(t *testing.T) {
 				r, err := Solve(context.Background(), p, o)
@@ -147,37 +128,6 @@ func randomPuzzle(rng *rand.Rand, rows, cols, mines, hints, flags int) *game.Puz
 	return p
 }
 
-// bruteCount counts solutions by trying every set of mines among the
-// Unknown cells (with the flags), checking each with Puzzle.Satisfies.
-func bruteCount(p *game.Puzzle) int64 {
-	var unknown, flags []int
-	for i, c := range p.Cells {
-		switch c.State {
-		case game.Unknown:
-			unknown = append(unknown, i)
-		case game.Flagged:
-			flags = append(flags, i)
-		}
-	}
-	want := p.Mines - len(flags)
-	var count int64
-	for mask := uint64(0); mask < 1<<len(unknown); mask++ {
-		if bits.OnesCount64(mask) != want {
-			continue
-		}
-		mines := append([]int(nil), flags...)
-		for k, i := range unknown {
-			if mask>>k&1 == 1 {
-				mines = append(mines, i)
-			}
-		}
-		if p.Satisfies(mines) == nil {
-			count++
-		}
-	}
-	return count
-}
-
 // TestBruteForce cross-checks every combination against brute force on
 // hundreds of small random puzzles, some with flags, some unsatisfiable (a
 // random hint is changed).
@@ -214,7 +164,7 @@ func TestBruteForce(t *testing.T) {
 				}
 			}
 		}
-		want := bruteCount(p)
+		want := puzzletest.Count(t, p)
 		tested++
 		if want == 0 {
 			unsat++
@@ -292,7 +242,7 @@ func TestLargeAgreement(t *testing.T) {
 // TestFlags checks that flagged cells are known mines: they reduce the hints
 // and the mine count, and they are part of every solution.
 func TestFlags(t *testing.T) {
-	p := mustParse(t, "2 3 2\n1 -1 -1\n-1 -1 -1\n")
+	p := puzzletest.Parse(t, "2 3 2\n1 -1 -1\n-1 -1 -1\n")
 	p.Cells[1].State = game.Flagged // (0,1) is a mine: the 1 at (0,0) is done
 	for _, o := range allOptions() {
 		st, err := Count(context.Background(), p, o)
@@ -329,9 +279,9 @@ func TestEdgeCases(t *testing.T) {
 		{"interior count", "3 3 2\n1 -1 -1\n-1 -1 -1\n-1 -1 -1\n", 3 * 5},
 	}
 	for _, tc := range cases {
-		p := mustParse(t, tc.puzzle)
-		if tc.count > 0 && tc.count != bruteCount(p) {
-			t.Fatalf("%s: test table disagrees with brute force (%d)", tc.name, bruteCount(p))
+		p := puzzletest.Parse(t, tc.puzzle)
+		if tc.count > 0 && tc.count != puzzletest.Count(t, p) {
+			t.Fatalf("%s: test table disagrees with brute force (%d)", tc.name, puzzletest.Count(t, p))
 		}
 		for _, o := range allOptions() {
 			t.Run(tc.name+"/"+o.String(), func(t *testing.T) {
@@ -352,7 +302,7 @@ func TestNewErrors(t *testing.T) {
 	if _, err := New(nil); err == nil {
 		t.Error("New(nil) succeeded")
 	}
-	p := mustParse(t, "1 2 0\n0 0\n")
+	p := puzzletest.Parse(t, "1 2 0\n0 0\n")
 	p.Cells = p.Cells[:1]
 	if _, err := New(p); err == nil || !strings.HasPrefix(err.Error(), "backtrack: ") {
 		t.Errorf("New(short cells) = %v; want a backtrack: error", err)
@@ -362,7 +312,7 @@ func TestNewErrors(t *testing.T) {
 // TestBudget checks that the node budget stops the search with a
 // *GaveUpError wrapping ErrBudget, after exactly MaxNodes nodes.
 func TestBudget(t *testing.T) {
-	p := loadSeed(t, "size8-b.txt")
+	p := puzzletest.Seed(t, "size8-b.txt")
 	for _, o := range allOptions() {
 		o.MaxNodes = 100
 		st, err := Count(context.Background(), p, o)
@@ -403,7 +353,7 @@ func TestContext(t *testing.T) {
 // TestReuse checks that one Solver gives the same answers run after run,
 // with any options in any order: the undo restores the root exactly.
 func TestReuse(t *testing.T) {
-	p := loadSeed(t, "size8-a.txt")
+	p := puzzletest.Seed(t, "size8-a.txt")
 	s, err := New(p)
 	if err != nil {
 		t.Fatal(err)
@@ -429,7 +379,7 @@ func TestReuse(t *testing.T) {
 // forward checking never expands more nodes than the same search without it,
 // and MRV with FC beats plain backtracking.
 func TestHeuristicsHelp(t *testing.T) {
-	p := loadSeed(t, "size8-a.txt")
+	p := puzzletest.Seed(t, "size8-a.txt")
 	nodes := map[string]int64{}
 	for _, o := range allOptions() {
 		st, err := Count(context.Background(), p, o)
@@ -525,7 +475,7 @@ func FuzzSolve(f *testing.F) {
 				p.Cells[i] = game.HintCell(int(b))
 			}
 		}
-		want := bruteCount(p)
+		want := puzzletest.Count(t, p)
 		for _, o := range allOptions() {
 			st, err := Count(context.Background(), p, o)
 			if err != nil || st.Solutions != want {

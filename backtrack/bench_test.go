@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/puzzletest"
 )
 
 // benchSettings are seed 003's four random settings (rows, cols, mines,
@@ -51,7 +52,7 @@ func BenchmarkSolve(b *testing.B) {
 // BenchmarkCount enumerates every solution of the seed puzzle size8-a (1274
 // solutions), per method.
 func BenchmarkCount(b *testing.B) {
-	p := loadSeed(b, "size8-a.txt")
+	p := puzzletest.Seed(b, "size8-a.txt")
 	s, err := New(p)
 	if err != nil {
 		b.Fatal(err)

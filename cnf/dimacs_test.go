@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/puzzletest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -77,9 +78,9 @@ func TestWriteDIMACSGolden(t *testing.T) {
 func mustPuzzleOrSeed(t *testing.T, s string) *game.Puzzle {
 	t.Helper()
 	if strings.HasSuffix(s, ".txt") {
-		return readSeed(t, s)
+		return puzzletest.Seed(t, s)
 	}
-	return mustPuzzle(t, s)
+	return puzzletest.Parse(t, s)
 }
 
 // readDIMACS parses DIMACS CNF strictly: comments, then one header, then
@@ -177,7 +178,7 @@ func (w *failWriter) Write(p []byte) (int, error) {
 // TestWriteDIMACSError checks that a failing writer's error comes back
 // wrapped, whether it fails at the first byte or deep into the clauses.
 func TestWriteDIMACSError(t *testing.T) {
-	pr := NewProblem(readSeed(t, "size8-b.txt"))
+	pr := NewProblem(puzzletest.Seed(t, "size8-b.txt"))
 	for _, after := range []int{0, 100, 10000} {
 		err := pr.WriteDIMACS(&failWriter{after: after}, Totalizer)
 		if !errors.Is(err, errDiskFull) || !strings.HasPrefix(err.Error(), "cnf: ") {

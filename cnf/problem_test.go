@@ -2,49 +2,14 @@ package cnf
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/puzzletest"
 )
-
-// seedDir holds the seed puzzles and their known facts (README.md there).
-const seedDir = "../testdata/puzzles/seed"
-
-// mustPuzzle parses a puzzle written as text in the seeds' format, where the
-// token F also stands for a flagged cell.
-func mustPuzzle(t testing.TB, text string) *game.Puzzle {
-	t.Helper()
-	fields := strings.Fields(text)
-	var flags []int
-	for k, f := range fields {
-		if f == "F" {
-			fields[k] = "-1"
-			flags = append(flags, k-3)
-		}
-	}
-	p, err := game.ParsePuzzle("test", strings.NewReader(strings.Join(fields, " ")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, i := range flags {
-		p.Cells[i].State = game.Flagged
-	}
-	return p
-}
-
-func readSeed(t testing.TB, name string) *game.Puzzle {
-	t.Helper()
-	p, err := game.ReadPuzzleFile(filepath.Join(seedDir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 // describe renders a problem's constraints as "(r,c)=N:[lits]" strings,
 // hints first, then "total=N:[lits]".
@@ -122,7 +87,7 @@ func TestNewProblem(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pr := NewProblem(mustPuzzle(t, tt.puzzle))
+			pr := NewProblem(puzzletest.Parse(t, tt.puzzle))
 			if got := describe(pr); !slices.Equal(got, tt.want) {
 				t.Errorf("constraints %q; want %q", got, tt.want)
 			}
@@ -158,7 +123,7 @@ func TestNewProblem(t *testing.T) {
 	}
 }
 
-// seedFacts are the solution counts in seedDir/README.md.
+// seedFacts are the solution counts in the seed README (puzzletest.SeedDir).
 var seedFacts = []struct {
 	file      string
 	solutions int
@@ -180,7 +145,7 @@ var seedFacts = []struct {
 // game.Puzzle.Satisfies.
 func TestSeedSolutionCounts(t *testing.T) {
 	for _, tt := range seedFacts {
-		p := readSeed(t, tt.file)
+		p := puzzletest.Seed(t, tt.file)
 		pr := NewProblem(p)
 		for _, enc := range Encodings {
 			if enc == Binomial && BinomialSize(pr.NumVars(), pr.Total.N) > 1<<16 {
@@ -284,7 +249,7 @@ func TestRandomPuzzlesBruteForce(t *testing.T) {
 				p.Cells[i].State = game.Flagged // sometimes a wrong flag
 			}
 		}
-		want := bruteForceSolutions(p)
+		want := int(puzzletest.Count(t, p))
 		outcomes[map[bool]string{true: "none", false: "some"}[want == 0]]++
 		pr := NewProblem(p)
 		for _, enc := range Encodings {
@@ -299,36 +264,9 @@ func TestRandomPuzzlesBruteForce(t *testing.T) {
 	}
 }
 
-// bruteForceSolutions counts the mine layouts that game.Puzzle.Satisfies
-// accepts, over every subset of the unknown and flagged cells.
-func bruteForceSolutions(p *game.Puzzle) int {
-	var free []int
-	for i, c := range p.Cells {
-		if c.State != game.Revealed {
-			free = append(free, i)
-		}
-	}
-	n := 0
-	for mask := uint(0); mask < 1<<len(free); mask++ {
-		if bits.OnesCount(mask) != p.Mines {
-			continue
-		}
-		var mines []int
-		for k, i := range free {
-			if mask>>k&1 == 1 {
-				mines = append(mines, i)
-			}
-		}
-		if p.Satisfies(mines) == nil {
-			n++
-		}
-	}
-	return n
-}
-
 func TestFrontier(t *testing.T) {
 	// (0,0) sees (0,1) (1,0) (1,1); (0,3) and (1,2)..(1,3) are interior.
-	pr := NewProblem(mustPuzzle(t, "2 4 2\n1 -1 F -1\n-1 -1 -1 -1"))
+	pr := NewProblem(puzzletest.Parse(t, "2 4 2\n1 -1 F -1\n-1 -1 -1 -1"))
 	frontier, interior := pr.Frontier()
 	if got, want := fmt.Sprint(frontier, interior), "[1 3 4] [2 5 6]"; got != want {
 		t.Errorf("Frontier() = %s; want %s", got, want)
@@ -343,7 +281,7 @@ func TestFrontier(t *testing.T) {
 }
 
 func TestMinesAssignmentRoundTrip(t *testing.T) {
-	p := mustPuzzle(t, "2 3 3\nF 3 -1\n-1 -1 -1")
+	p := puzzletest.Parse(t, "2 3 3\nF 3 -1\n-1 -1 -1")
 	pr := NewProblem(p)
 	mines := []int{0, 2, 4}
 	a := pr.Assignment(mines)

@@ -3,12 +3,11 @@ package kb
 import (
 	"math/big"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/puzzletest"
 )
 
 // bruteFacts is everything about a small puzzle, by enumerating every
@@ -20,98 +19,31 @@ type bruteFacts struct {
 	unknownIdx []int
 }
 
-// bruteForce enumerates p's solutions: every subset of the unknown cells
-// of the right size, in row-major order, checking each hint as soon as its
-// last unknown neighbour is decided. It is exponential: keep unknown cells
-// to about 20, or a few more on well-hinted boards.
+// bruteForce enumerates p's solutions with puzzletest.Solutions.
 func bruteForce(t testing.TB, p *game.Puzzle) bruteFacts {
 	t.Helper()
-	var unknown, flags []int
+	bf := bruteFacts{mineCount: make([]int64, len(p.Cells))}
 	for i, c := range p.Cells {
-		switch c.State {
-		case game.Unknown:
-			unknown = append(unknown, i)
-		case game.Flagged:
-			flags = append(flags, i)
+		if c.State == game.Unknown {
+			bf.unknownIdx = append(bf.unknownIdx, i)
 		}
 	}
-	if len(unknown) > 50 {
-		t.Fatalf("bruteForce: %d unknown cells is too many", len(unknown))
-	}
-	bf := bruteFacts{mineCount: make([]int64, len(p.Cells)), unknownIdx: unknown}
-	left := p.Mines - len(flags)
-	mine := make([]bool, len(p.Cells))
-	for _, i := range flags {
-		mine[i] = true
-	}
-	// closes[k]: the hints whose last unknown neighbour is unknown[k];
-	// closes[len] also holds the hints with no unknown neighbour.
-	closes := make([][]int, len(unknown)+1)
-	rank := make(map[int]int, len(unknown))
-	for k, i := range unknown {
-		rank[i] = k
-	}
-	for i, c := range p.Cells {
-		if c.State != game.Revealed {
-			continue
-		}
-		last := len(unknown)
-		for _, j := range p.Board.Neighbors(i) {
-			if r, isUnknown := rank[int(j)]; isUnknown {
-				if last == len(unknown) || r > last {
-					last = r
-				}
+	err := puzzletest.Solutions(p, func(mine []bool) bool {
+		bf.count++
+		var sol []int
+		for i, m := range mine {
+			if m {
+				sol = append(sol, i)
+				bf.mineCount[i]++
 			}
 		}
-		closes[last] = append(closes[last], i)
-	}
-	ok := func(hints []int) bool {
-		for _, i := range hints {
-			c := p.Cells[i]
-			n := 0
-			for _, j := range p.Board.Neighbors(i) {
-				if mine[j] {
-					n++
-				}
-			}
-			if n != int(c.Hint) {
-				return false
-			}
+		if bf.anySol == nil {
+			bf.anySol = sol
 		}
 		return true
-	}
-	var rec func(k, placed int)
-	rec = func(k, placed int) {
-		if placed > left || placed+len(unknown)-k < left {
-			return
-		}
-		if k > 0 && !ok(closes[k-1]) {
-			return
-		}
-		if k == len(unknown) {
-			if !ok(closes[len(unknown)]) {
-				return
-			}
-			bf.count++
-			var sol []int
-			for i, m := range mine {
-				if m {
-					sol = append(sol, i)
-					bf.mineCount[i]++
-				}
-			}
-			if bf.anySol == nil {
-				bf.anySol = sol
-			}
-			return
-		}
-		rec(k+1, placed)
-		mine[unknown[k]] = true
-		rec(k+1, placed+1)
-		mine[unknown[k]] = false
-	}
-	if left >= 0 {
-		rec(0, 0)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bf
 }
@@ -128,43 +60,6 @@ func (bf bruteFacts) forcedCells() Forced {
 		}
 	}
 	return f
-}
-
-// mustPuzzle parses a puzzle in the seeds' format, with one extension for
-// tests: F is a flagged cell.
-func mustPuzzle(t testing.TB, text string) *game.Puzzle {
-	t.Helper()
-	var flagged []int
-	fields := strings.Fields(text)
-	k := 0
-	for i, f := range fields {
-		if i < 3 {
-			continue
-		}
-		if f == "F" {
-			flagged = append(flagged, k)
-			fields[i] = "-1"
-		}
-		k++
-	}
-	p, err := game.ParsePuzzle("test", strings.NewReader(strings.Join(fields, " ")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, i := range flagged {
-		p.Cells[i].State = game.Flagged
-	}
-	return p
-}
-
-// seedPuzzle reads one of the repository's seed puzzles.
-func seedPuzzle(t testing.TB, name string) *game.Puzzle {
-	t.Helper()
-	p, err := game.ReadPuzzleFile(filepath.Join("..", "testdata", "puzzles", "seed", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // randomSmallPuzzle makes a puzzle of at most maxUnknown unknown cells

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/puzzletest"
 )
 
 // TestSeeds checks every seed puzzle against the counts its README lists.
@@ -25,7 +26,7 @@ func TestSeeds(t *testing.T) {
 		{"size8-a.txt", 1274}, {"size8-b.txt", 13920},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			p := seedPuzzle(t, tc.file)
+			p := puzzletest.Seed(t, tc.file)
 			n, err := Count(ctx, p)
 			if err != nil || !bigEq(n, tc.count) {
 				t.Errorf("Count = %v, %v; want %d", n, err, tc.count)
