@@ -576,7 +576,7 @@ func writePlaySummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.D
 	if err := writeRunTable(w, sums, nil); err != nil {
 		return err
 	}
-	return writeRunFooter(w, cfg, games, wall)
+	return writeRunFooter(w, cfg, fmt.Sprintf("%d games", games), games, wall)
 }
 
 // writeJSONLevels writes the levels' summaries as JSON: an object for one
@@ -616,11 +616,12 @@ func writeRunTable(w io.Writer, sums []playSummary, players []string) error {
 	return tw.Flush()
 }
 
-// writeRunFooter writes the text output's last line: how many games in how
-// long, on how many workers, from which run seed.
-func writeRunFooter(w io.Writer, cfg playConfig, games int, wall time.Duration) error {
+// writeRunFooter writes the text output's last line: what was played (say,
+// "100 games"), in how long, on how many workers (games a second), from
+// which run seed.
+func writeRunFooter(w io.Writer, cfg playConfig, what string, games int, wall time.Duration) error {
 	rate := float64(games) / max(wall.Seconds(), 1e-9)
-	_, err := fmt.Fprintf(w, "%d games in %.2f s on %d workers (%.0f games/s), seed %d\n", games, wall.Seconds(), cfg.workers, rate, cfg.seed)
+	_, err := fmt.Fprintf(w, "%s in %.2f s on %d workers (%.0f games/s), seed %d\n", what, wall.Seconds(), cfg.workers, rate, cfg.seed)
 	return err
 }
 

@@ -54,7 +54,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"depth without lookahead", []string{"--depth", "2", "--lookahead", "0"}, "--depth 2 needs a lookahead"},
 		{"depth with the local guesser", []string{"--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact, not local"},
 		{"vs without flags", []string{"--vs", " "}, "--vs: no flags"},
-		{"vs with a flag of the run", []string{"--vs", "--games 5"}, "--vs: --games is not an agent flag: --vs changes --strategy, --no-guess, --guesser, --lookahead, --depth, --endgame only"},
+		{"vs with a flag of the run", []string{"--vs", "--games 5"}, "--vs: flag provided but not defined: -games (--vs changes only the agent flags --depth, --endgame, --guesser, --lookahead, --no-guess, --strategy)"},
 		{"vs with an argument", []string{"--vs", "--strategy fast extra"}, `--vs: unexpected argument "extra"`},
 		{"vs with a bad value", []string{"--vs", "--lookahead -1"}, "--vs: --lookahead -1: want 0 or more"},
 		{"vs with a malformed value", []string{"--vs", "--lookahead=many"}, `--vs: invalid value "many" for flag -lookahead`},

@@ -13,28 +13,15 @@ import (
 	"github.com/minesat/minesat/agent"
 )
 
-// vsFlags are the flags --vs may change: the agent's. The level, rules,
-// first click and seeds stay the base's, so that both players meet the same
-// layouts.
-var vsFlags = []string{"strategy", "no-guess", "guesser", "lookahead", "depth", "endgame"}
-
-// parseVs returns the second player of 'play --vs': base's agent flags with
-// those in s changed. It rejects flags other than vsFlags, and the output
-// flags that follow one player (--record, --trace, --plot).
+// parseVs returns the second player of 'play --vs': base's agent flags
+// (addAgentFlags) with those in s changed. The level, rules, first click
+// and seeds stay the base's, so that both players meet the same layouts. It
+// rejects any other flag, and the output flags that follow one player
+// (--record, --trace, --plot).
 func parseVs(base playConfig, s string) (*playConfig, error) {
 	args := strings.Fields(s)
 	if len(args) == 0 {
 		return nil, usageErrorf(`play: --vs: no flags: give the agent flags the second player changes, e.g. --vs "--strategy fast"`)
-	}
-	for _, a := range args {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") || name == "" || name[0] >= '0' && name[0] <= '9' {
-			continue // a value, such as the -1 of --lookahead -1
-		}
-		if !isVsFlag(name) {
-			return nil, usageErrorf("play: --vs: %s is not an agent flag: --vs changes --%s only",
-				a, strings.Join(vsFlags, ", --"))
-		}
 	}
 	switch {
 	case base.record != "":
@@ -50,7 +37,9 @@ func parseVs(base playConfig, s string) (*playConfig, error) {
 	fs.SetOutput(io.Discard)
 	addAgentFlags(fs, &vs, base)
 	if err := fs.Parse(args); err != nil {
-		return nil, usageErrorf("play: --vs: %w", err)
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+		return nil, usageErrorf("play: --vs: %w (--vs changes only the agent flags %s)", err, strings.Join(names, ", "))
 	}
 	if fs.NArg() > 0 {
 		return nil, usageErrorf("play: --vs: unexpected argument %q", fs.Arg(0))
@@ -60,15 +49,6 @@ func parseVs(base playConfig, s string) (*playConfig, error) {
 	}
 	vs.vsArgs = strings.Join(args, " ")
 	return &vs, nil
-}
-
-func isVsFlag(name string) bool {
-	for _, f := range vsFlags {
-		if f == name {
-			return true
-		}
-	}
-	return false
 }
 
 // playPair plays game i of a level with the base player a and the second
@@ -196,5 +176,5 @@ func writeVsSummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.Dur
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	return writeRunFooter(w, cfg, games, wall)
+	return writeRunFooter(w, cfg, fmt.Sprintf("%d games, each played by both,", games), games, wall)
 }
