@@ -21,6 +21,7 @@ import (
 func maskTimes(s string) string {
 	s = regexp.MustCompile(`\d+\.\d{3}\n`).ReplaceAllString(s, "T\n")
 	s = regexp.MustCompile(`in \d+\.\d+ s on (\d+) workers \(\d+ games/s\)`).ReplaceAllString(s, "in T s on $1 workers (R games/s)")
+	s = regexp.MustCompile(`in \d+\.\d+ s on 1 worker \(\d+ games/s\)`).ReplaceAllString(s, "in T s on 1 worker (R games/s)")
 	return s
 }
 
@@ -31,7 +32,8 @@ func TestPlayUsageErrors(t *testing.T) {
 		want string // in stderr
 	}{
 		{"no games", []string{"--games", "0"}, "--games 0"},
-		{"no workers", []string{"--workers", "0"}, "--workers 0"},
+		{"no workers", []string{"--workers", "0"}, "--workers 0: want 1 to 256"},
+		{"too many workers", []string{"--workers", "257"}, "--workers 257: want 1 to 256"},
 		{"format", []string{"--format", "xml"}, `--format "xml"`},
 		{"strategy", []string{"--strategy", "psychic"}, `unknown strategy "psychic"`},
 		{"level", []string{"--level", "huge"}, `level "huge"`},
@@ -129,25 +131,6 @@ func TestPlayJSON(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
-	tests := []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		{0, 10, 0, 0.27753},
-		{5, 10, 0.23659, 0.76341},
-		{10, 10, 0.72247, 1},
-		{81, 263, 0.25529, 0.36621},
-		{0, 0, 0, 1},
-	}
-	for _, tt := range tests {
-		lo, hi := wilson(tt.k, tt.n)
-		if math.Abs(lo-tt.lo) > 5e-5 || math.Abs(hi-tt.hi) > 5e-5 {
-			t.Errorf("wilson(%d, %d) = [%.5f, %.5f]; want [%.5f, %.5f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
-		}
-	}
-}
-
 // TestPlayWorkersIndependent plays the same run on 1 and 3 workers, with
 // guessing: the tables (timings masked) and the record files are identical, the records
 // come in game order with seeds game.GameSeed(S, i), and every record
@@ -163,6 +146,7 @@ func TestPlayWorkersIndependent(t *testing.T) {
 			t.Fatalf("workers %s: exit %d: %s", w, r.code, r.err)
 		}
 		outs[k] = regexp.MustCompile(`on \d+ workers`).ReplaceAllString(maskTimes(r.out), "on N workers")
+		outs[k] = strings.Replace(outs[k], "on 1 worker ", "on N workers ", 1)
 		var err error
 		if files[k], err = os.ReadFile(rec); err != nil {
 			t.Fatal(err)
@@ -332,5 +316,13 @@ func TestPlayInterrupted(t *testing.T) {
 		if sum.Games >= 1000000 || sum.Won+sum.Lost+sum.Stuck != sum.Games {
 			t.Errorf("delay %v: summary %+v", delay, sum)
 		}
+	}
+}
+
+// TestPlayFooterOneWorker checks the footer's grammar on one worker.
+func TestPlayFooterOneWorker(t *testing.T) {
+	r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", "3", "--workers", "1", "--strategy", "kb")
+	if r.code != 0 || !regexp.MustCompile(`\n3 games in \d+\.\d\d s on 1 worker \(\d+ games/s\), seed 1\n$`).MatchString(r.out) {
+		t.Errorf("exit %d, stdout:\n%s\nwant a footer '3 games in T s on 1 worker (R games/s), seed 1'", r.code, r.out)
 	}
 }

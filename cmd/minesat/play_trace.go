@@ -26,6 +26,7 @@ import (
 	"os"
 
 	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 )
 
@@ -48,27 +49,33 @@ func checkTraceFlags(fs *flag.FlagSet, cfg *playConfig) error {
 	return nil
 }
 
-// runPlayTrace plays game 0 of the one level in runs with a tracer on
+// runPlayTrace plays game 0 of the one level in configs with a tracer on
 // stdout, and writes its record (with the guesses' estimates under the
 // "probs" key) if asked. A lost game exits 1, as a single game does.
-func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, runs []*levelRun) error {
-	if len(runs) != 1 {
-		return usageErrorf("play: --trace follows one game: choose one --level (got %d levels)", len(runs))
+func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batch.Config) error {
+	if len(configs) != 1 {
+		return usageErrorf("play: --trace follows one game: choose one --level (got %d levels)", len(configs))
 	}
-	r := runs[0]
-	g, err := game.New(r.level, r.rules, game.GameSeed(cfg.seed, 0))
+	c := configs[0]
+	rules, first, err := c.Resolve()
+	if err != nil {
+		return usageErrorf("play: %w", err)
+	}
+	g, err := game.New(c.Level, rules, game.GameSeed(cfg.seed, 0))
+	if err != nil {
+		return usageErrorf("play: %w", err)
+	}
+	opts, err := c.AgentOptions()
 	if err != nil {
 		return usageErrorf("play: %w", err)
 	}
 	tr := newTracer(io.out, useColor(io, cfg.noColor))
-	opts := append(append([]agent.Option(nil), r.opts...), agent.WithObserver(tr.observe), agent.WithMoves())
-	a, err := agent.New(opts...)
+	a, err := agent.New(append(opts, agent.WithObserver(tr.observe), agent.WithMoves())...)
 	if err != nil {
 		return usageErrorf("play: %w", err)
 	}
-	first := ""
-	if r.hasFirst {
-		first = r.first.String()
+	if first == "none" {
+		first = ""
 	}
 	tr.header(g, first)
 	res, err := a.Play(ctx, g)
@@ -76,14 +83,14 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, runs []*levelR
 		if ctx.Err() != nil {
 			return budgetError(fmt.Errorf("play: interrupted after %d moves", len(res.Moves)))
 		}
-		return fmt.Errorf("play: %s game 0 (seed %d): %w", r.level.Name, g.Seed(), err)
+		return fmt.Errorf("play: %s game 0 (seed %d): %w", c.Level.Name, g.Seed(), err)
 	}
 	tr.footer(g, res)
 	if tr.err != nil {
 		return fmt.Errorf("play: %w", tr.err)
 	}
 	if cfg.record != "" {
-		line := newRecordLine(g, res)
+		line := batch.NewRecordLine(g, res)
 		b, err := json.Marshal(line)
 		if err != nil {
 			return fmt.Errorf("play: %w", err)
@@ -270,77 +277,4 @@ func fmtProb(p float64) string {
 		return "?"
 	}
 	return fmt.Sprintf("%.3f", p)
-}
-
-// recordProbs collects, for a game's records, the per-cell estimates behind
-// its guesses, in the form of the records' optional "probs" key (see
-// game.ProbsKey): move index -> [row, col, p] for every cell the guesser
-// weighed. Moves without estimates are left out; nil if none has any.
-func recordProbs(b *game.Board, moves []agent.Move) game.MoveProbs {
-	var out game.MoveProbs
-	for i, m := range moves {
-		if m.Guess == nil || m.Guess.Probs == nil {
-			continue
-		}
-		var cps []game.CellProb
-		for c, p := range m.Guess.Probs {
-			if math.IsNaN(p) || p < 0 || p > 1 {
-				continue
-			}
-			cps = append(cps, game.CellProb{Pos: b.Pos(c), P: p})
-		}
-		if len(cps) == 0 {
-			continue
-		}
-		if out == nil {
-			out = game.MoveProbs{}
-		}
-		out[i] = cps
-	}
-	return out
-}
-
-// recordGuesses collects, for a game's records, how each guess was chosen,
-// in the form of the records' optional "guesses" key (see
-// game.GuessesKey); nil if the game has no guess.
-func recordGuesses(b *game.Board, moves []agent.Move) game.MoveGuesses {
-	var out game.MoveGuesses
-	for i, m := range moves {
-		if m.Guess == nil {
-			continue
-		}
-		g := m.Guess
-		n := game.GuessNote{Method: g.Method, P: clamp01(g.P), Score: clamp01(g.Score)}
-		if g.Runner >= 0 && g.Runner != g.Cell {
-			r := b.Pos(g.Runner).Pair()
-			n.Runner, n.RunnerP, n.RunnerScore = &r, clamp01(g.RunnerP), clamp01(g.RunnerScore)
-		}
-		if out == nil {
-			out = game.MoveGuesses{}
-		}
-		out[i] = n
-	}
-	return out
-}
-
-// clamp01 maps x into [0, 1], NaN to 0: a probability or score computed in
-// floating point may stray past its bounds by a rounding error.
-func clamp01(x float64) float64 {
-	if !(x > 0) {
-		return 0
-	}
-	return min(x, 1)
-}
-
-// recordLine is a record with its optional probabilities and guess notes,
-// as written by 'play --record'.
-type recordLine struct {
-	game.Record
-	Probs   game.MoveProbs   `json:"probs,omitempty"`
-	Guesses game.MoveGuesses `json:"guesses,omitempty"`
-}
-
-// newRecordLine returns the record line of a game played to res.
-func newRecordLine(g *game.Game, res agent.Result) *recordLine {
-	return &recordLine{Record: agent.Record(g, res), Probs: recordProbs(g.Board(), res.Moves), Guesses: recordGuesses(g.Board(), res.Moves)}
 }

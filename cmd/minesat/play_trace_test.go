@@ -133,29 +133,6 @@ func TestTraceReason(t *testing.T) {
 	}
 }
 
-func TestRecordProbs(t *testing.T) {
-	b := game.MustBoard(3, 3)
-	probs := []float64{0.2, 0.25, math.NaN(), -1, math.NaN(), math.NaN(), math.NaN(), math.NaN(), 0.5}
-	moves := []agent.Move{
-		{Op: agent.OpOpen, Cell: 4, Rule: agent.RuleFirst},
-		{Op: agent.OpOpen, Cell: 0, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 0, P: 0.2, Runner: 1, Probs: probs}},
-		{Op: agent.OpOpen, Cell: 1, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 1, Runner: -1}},
-	}
-	got := recordProbs(b, moves)
-	want := []game.CellProb{{Pos: game.Pos{Row: 0, Col: 0}, P: 0.2}, {Pos: game.Pos{Row: 0, Col: 1}, P: 0.25}, {Pos: game.Pos{Row: 2, Col: 2}, P: 0.5}}
-	if len(got) != 1 || len(got[1]) != len(want) {
-		t.Fatalf("recordProbs = %v; want only move 1 with %v", got, want)
-	}
-	for i := range want {
-		if got[1][i] != want[i] {
-			t.Errorf("move 1 cell %d: %v; want %v", i, got[1][i], want[i])
-		}
-	}
-	if got := recordProbs(b, moves[:1]); got != nil {
-		t.Errorf("recordProbs without guesses = %v; want nil", got)
-	}
-}
-
 // runTTY runs args with stdout on a pretend terminal and the environment env.
 func runTTY(t *testing.T, env map[string]string, args ...string) (string, int) {
 	t.Helper()
@@ -219,39 +196,5 @@ func TestPlayTraceCommand(t *testing.T) {
 		if r := runCmd(t, "", nil, tc.args...); r.code != 2 || !strings.Contains(r.err, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, r.code, r.err, tc.want)
 		}
-	}
-}
-
-func TestRecordGuesses(t *testing.T) {
-	b := game.MustBoard(3, 3)
-	moves := []agent.Move{
-		{Op: agent.OpOpen, Cell: 4, Rule: agent.RuleFirst},
-		{Op: agent.OpOpen, Cell: 0, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 0, P: 0.2, Runner: 5, RunnerP: 0.25,
-			Method: agent.MethodEndgame, Score: 1 + 1e-12, RunnerScore: 0.5}},
-		{Op: agent.OpOpen, Cell: 1, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 1, P: -1e-17, Runner: -1, Method: "local estimate", Score: math.NaN()}},
-	}
-	got := recordGuesses(b, moves)
-	runner := [2]int{1, 2}
-	want := game.MoveGuesses{
-		1: {Method: agent.MethodEndgame, P: 0.2, Score: 1, Runner: &runner, RunnerP: 0.25, RunnerScore: 0.5},
-		2: {Method: "local estimate"},
-	}
-	if len(got) != len(want) {
-		t.Fatalf("recordGuesses = %v; want %v", got, want)
-	}
-	for i, w := range want {
-		g, ok := got[i]
-		if !ok || g.Method != w.Method || g.P != w.P || g.Score != w.Score || (g.Runner == nil) != (w.Runner == nil) ||
-			(g.Runner != nil && *g.Runner != *w.Runner) || g.RunnerP != w.RunnerP || g.RunnerScore != w.RunnerScore {
-			t.Errorf("move %d: %+v; want %+v", i, g, w)
-		}
-	}
-	rec := &game.Record{Rows: 3, Cols: 3, Moves: []game.Move{{Why: "first"}, {Why: game.WhyGuess}, {Why: game.WhyGuess}}}
-	rec.Moves[1].Cell, rec.Moves[2].Cell = [2]int{0, 0}, [2]int{0, 1}
-	if err := got.Check(rec); err != nil {
-		t.Errorf("the notes fail their own check: %v", err)
-	}
-	if got := recordGuesses(b, moves[:1]); got != nil {
-		t.Errorf("recordGuesses without guesses = %v; want nil", got)
 	}
 }

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/batch"
 )
 
 // parseVs returns the second player of 'play --vs': base's agent flags
@@ -18,7 +16,7 @@ import (
 // and seeds stay the base's, so that both players meet the same layouts. It
 // rejects any other flag, and the output flags that follow one player
 // (--record, --trace, --plot).
-func parseVs(base playConfig, s string) (*playConfig, error) {
+func parseVs(base playConfig, s string) (*batch.Agent, error) {
 	args := strings.Fields(s)
 	if len(args) == 0 {
 		return nil, usageErrorf(`play: --vs: no flags: give the agent flags the second player changes, e.g. --vs "--strategy fast"`)
@@ -31,11 +29,10 @@ func parseVs(base playConfig, s string) (*playConfig, error) {
 	case base.plot != "":
 		return nil, usageErrorf("play: --plot draws one player's win rates; drop --vs or --plot")
 	}
-	vs := base
-	vs.vs = nil
+	vs := base.agent
 	fs := flag.NewFlagSet("play --vs", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	addAgentFlags(fs, &vs, base)
+	addAgentFlags(fs, &vs, base.agent)
 	if err := fs.Parse(args); err != nil {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
@@ -47,70 +44,7 @@ func parseVs(base playConfig, s string) (*playConfig, error) {
 	if err := checkAgentFlags(vs, setFlags(fs)); err != nil {
 		return nil, usageErrorf("play: --vs: %w", err)
 	}
-	vs.vsArgs = strings.Join(args, " ")
 	return &vs, nil
-}
-
-// playPair plays game i of a level with the base player a and the second
-// player b, on the same layout. They take turns to go first, game by game:
-// whoever plays second meets a warmer machine (the A/A run --vs "--lookahead
-// 8" timed the second player 4% faster when the base always went first), so
-// alternating keeps the time ratio fair.
-func playPair(ctx context.Context, a, b *agent.Agent, r *levelRun, cfg playConfig, i int) gameResult {
-	var base, vs gameResult
-	if i%2 == 0 {
-		base = playOne(ctx, a, r, cfg, i)
-		vs = playOne(ctx, b, r.vs, cfg, i)
-	} else {
-		vs = playOne(ctx, b, r.vs, cfg, i)
-		base = playOne(ctx, a, r, cfg, i)
-	}
-	if base.err == nil {
-		base.vs, base.err = &vs.res, vs.err
-	}
-	return base
-}
-
-// pairTally counts one level's games by which of the two players won them.
-type pairTally struct {
-	both, onlyBase, onlyVs, neither int
-}
-
-// add counts one game, played by the base and by the second player.
-func (t *pairTally) add(base, vs agent.Result) {
-	switch b, v := base.Outcome == agent.Won, vs.Outcome == agent.Won; {
-	case b && v:
-		t.both++
-	case b:
-		t.onlyBase++
-	case v:
-		t.onlyVs++
-	default:
-		t.neither++
-	}
-}
-
-// pairedDiff compares two players over the same n games, of which b were
-// won by the first alone and c by the second alone. It returns the second's
-// win rate less the first's, d = (c-b)/n; the 95% Wald interval of that
-// paired difference, d ± 1.96 sqrt(((b+c)/n - d²)/n); and McNemar's
-// statistic z = (c-b)/sqrt(b+c), 0 when no game was won by one alone (|z|
-// above 1.96 is a difference at the 5% level, two-sided). The games both
-// or neither won carry no information on the difference; pairing the
-// players on the same layouts removes the spread between layouts, which is
-// why a paired test sees differences that two separate runs' intervals hide.
-func pairedDiff(b, c, n int) (d, lo, hi, z float64) {
-	if n == 0 {
-		return 0, 0, 0, 0
-	}
-	const z95 = 1.959963984540054
-	nf := float64(n)
-	d = float64(c-b) / nf
-	half := z95 * math.Sqrt(max(0, float64(b+c)/nf-d*d)/nf)
-	if b+c > 0 {
-		z = float64(c-b) / math.Sqrt(float64(b+c))
-	}
-	return d, d - half, d + half, z
 }
 
 // pairedSummary is one level's game-by-game comparison in --format json.
@@ -134,25 +68,27 @@ type vsSummary struct {
 	Paired pairedSummary `json:"paired"`
 }
 
-func (r *levelRun) paired(cfg playConfig) pairedSummary {
-	t := r.pair
-	d, lo, hi, z := pairedDiff(t.onlyBase, t.onlyVs, r.games)
-	s := pairedSummary{Vs: cfg.vs.vsArgs, Games: r.games, BothWon: t.both, OnlyBase: t.onlyBase, OnlyVs: t.onlyVs,
-		Neither: t.neither, Difference: d, CI95: [2]float64{lo, hi}, Z: z}
-	if r.elapsed > 0 {
-		s.TimeRatio = float64(r.vs.elapsed) / float64(r.elapsed)
+// pairedOf returns the comparison of the two players of s, who played its
+// games on the same layouts; vsArgs are the --vs flags.
+func pairedOf(s batch.Summary, vsArgs string) pairedSummary {
+	p := s.Pairs
+	d, lo, hi, z := p.Diff()
+	out := pairedSummary{Vs: vsArgs, Games: s.Games(), BothWon: p.Both, OnlyBase: p.OnlyBase, OnlyVs: p.OnlyVs,
+		Neither: p.Neither, Difference: d, CI95: [2]float64{lo, hi}, Z: z}
+	if s.Base.Elapsed > 0 {
+		out.TimeRatio = float64(s.VsTally.Elapsed) / float64(s.Base.Elapsed)
 	}
-	return s
+	return out
 }
 
 // writeVsSummary writes the results of 'play --vs': each level's two rows,
 // base and vs, then the game-by-game comparison.
-func writeVsSummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.Duration) error {
-	sums := make([]vsSummary, len(runs))
+func writeVsSummary(w io.Writer, cfg playConfig, levels []batch.Summary, wall time.Duration) error {
+	sums := make([]vsSummary, len(levels))
 	games := 0
-	for i, r := range runs {
-		sums[i] = vsSummary{Base: r.summary(cfg), Vs: r.vs.summary(*cfg.vs), Paired: r.paired(cfg)}
-		games += r.games
+	for i, s := range levels {
+		sums[i] = vsSummary{Base: levelSummary(s, s.Agent, s.Base), Vs: levelSummary(s, *s.Vs, s.VsTally), Paired: pairedOf(s, cfg.vsArgs)}
+		games += s.Games()
 	}
 	if cfg.format == "json" {
 		return writeJSONLevels(w, sums)
@@ -164,7 +100,7 @@ func writeVsSummary(w io.Writer, cfg playConfig, runs []*levelRun, wall time.Dur
 	if err := writeRunTable(w, rows, []string{"base", "vs"}); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nvs is base with %s; game by game, on the same layouts:\n", cfg.vs.vsArgs)
+	fmt.Fprintf(w, "\nvs is base with %s; game by game, on the same layouts:\n", cfg.vsArgs)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "level\tgames\tboth won\tonly base\tonly vs\tneither\tvs - base\t95% CI\tz\ttime vs/base")
 	for _, s := range sums {

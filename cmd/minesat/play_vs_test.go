@@ -2,40 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"path/filepath"
 	"regexp"
 	"testing"
-)
 
-func TestPairedDiff(t *testing.T) {
-	tests := []struct {
-		name         string
-		b, c, n      int
-		d, lo, hi, z float64
-	}{
-		// The README's first variant row: 740 games won by the default
-		// alone, 764 by Hill's blend alone, of 100,000.
-		{"README blend", 740, 764, 100000, 0.00024, -0.000520102, 0.001000102, 0.618853},
-		{"no discordant game", 0, 0, 50, 0, 0, 0, 0},
-		{"every game to the second", 0, 10, 10, 1, 1, 1, 3.162278},
-		{"first better", 30, 10, 200, -0.1, -0.160410147, -0.039589853, -3.162278},
-		{"no games", 0, 0, 0, 0, 0, 0, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			d, lo, hi, z := pairedDiff(tt.b, tt.c, tt.n)
-			for _, v := range []struct {
-				what      string
-				got, want float64
-			}{{"d", d, tt.d}, {"lo", lo, tt.lo}, {"hi", hi, tt.hi}, {"z", z, tt.z}} {
-				if math.Abs(v.got-v.want) > 1e-6 {
-					t.Errorf("pairedDiff(%d, %d, %d): %s = %.9f; want %.9f", tt.b, tt.c, tt.n, v.what, v.got, v.want)
-				}
-			}
-		})
-	}
-}
+	"github.com/minesat/minesat/batch"
+)
 
 // playJSON runs play with args and --format json, and decodes its one
 // summary into v.
@@ -59,7 +31,7 @@ func sameGames(a, b playSummary) bool {
 
 // TestPlayVs checks that playing in pairs changes neither player's games:
 // each side of --vs equals a run of its own flags alone, the paired counts
-// add up to both, and the statistics are pairedDiff's. fast against full
+// add up to both, and the statistics are batch.PairedDiff's. fast against full
 // must differ in no game at all (they make the same guesses).
 func TestPlayVs(t *testing.T) {
 	tests := []struct {
@@ -95,7 +67,7 @@ func TestPlayVs(t *testing.T) {
 				p.BothWon+p.OnlyBase+p.OnlyVs+p.Neither != p.Games {
 				t.Errorf("paired %+v does not add up to base won %d, vs won %d of %d", p, base.Won, vs.Won, base.Games)
 			}
-			d, lo, hi, z := pairedDiff(p.OnlyBase, p.OnlyVs, p.Games)
+			d, lo, hi, z := batch.PairedDiff(p.OnlyBase, p.OnlyVs, p.Games)
 			if p.Difference != d || p.CI95 != [2]float64{lo, hi} || p.Z != z || p.TimeRatio <= 0 {
 				t.Errorf("paired %+v: want difference %v, ci95 [%v, %v], z %v and a time ratio", p, d, lo, hi, z)
 			}

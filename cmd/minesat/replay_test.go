@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 )
 
@@ -20,7 +21,7 @@ import (
 // player's loseAt-th move is instead a guess that opens the first closed
 // mine. limit > 0 stops the player after that many moves (a stuck game).
 // Under RulesSafe and RulesZero the first move opens the centre, a guess.
-func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) recordLine {
+func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) batch.RecordLine {
 	t.Helper()
 	g, err := game.New(l, rules, seed)
 	if err != nil {
@@ -104,7 +105,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 	if len(probs) == 0 {
 		probs, notes = nil, nil
 	}
-	return recordLine{rec, probs, notes}
+	return batch.RecordLine{Record: rec, Probs: probs, Guesses: notes}
 }
 
 // jsonl writes the lines as JSON Lines.
@@ -129,7 +130,7 @@ func threeGames(t testing.TB) string {
 	lost := scriptedGame(t, game.Beginner, game.RulesSafe, 2, 0, 9)
 	stuck := scriptedGame(t, game.Intermediate, game.RulesZero, 3, 12, 0)
 	for _, c := range []struct {
-		l    recordLine
+		l    batch.RecordLine
 		want string
 	}{{won, game.ResultWon}, {lost, game.ResultLost}, {stuck, game.ResultStuck}} {
 		if c.l.Result != c.want {

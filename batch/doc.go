@@ -1,0 +1,35 @@
+// Package batch plays many games of Minesweeper with the agent and counts
+// them exactly: the batch runner of 'minesat play', for Go programs and for
+// runs split across machines.
+//
+// A Config names what is played: a level, its rules and first click, the
+// agent's settings as plain values (Agent), optionally a second agent for
+// paired play, and a run seed. Run plays games [from, to) of it on any
+// number of workers. Game i is always played from the seed
+// game.GameSeed(seed, i), and the agent draws its random choices from that
+// seed, so the results and the records are the same for any number of
+// workers and for any split of the range.
+//
+// Run returns a Summary: the configuration, the range of games, and their
+// counts (won, lost, stuck, guesses, time; for paired play the second
+// player's counts and the games each won alone). Merge joins the summaries
+// of adjacent ranges of one configuration into the summary of one run over
+// them all, count for count; it refuses summaries of different
+// configurations, and ranges with games missing or counted twice, naming
+// them. Win rates, their 95% Wilson intervals (Wilson), and the paired
+// difference with McNemar's z (PairedDiff) are computed from the counts, so
+// a merged summary gives exactly the statistics of a single run.
+//
+// Records: with Options.Records, Run writes one JSON line per game
+// (RecordLine), in game order. The record files of adjacent ranges,
+// concatenated in order, are byte for byte the record file of one run
+// over them all.
+//
+// Cancellation: when its context is cancelled, Run stops promptly,
+// abandoning the games in progress, and returns the summary of the games
+// finished without a gap from the first, with the context's error. Games
+// finished after a gap (game k+1 done while game k was still in play) are
+// dropped from the summary and the records alike: the summary's range is
+// exactly the games counted and written, every record line is whole, and
+// a later run of the rest of the range merges with it.
+package batch
