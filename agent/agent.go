@@ -257,7 +257,7 @@ func (p *Position) Pending() []Move {
 			continue
 		}
 		r := p.KB.Explain(l)
-		m := Move{Op: OpOpen, Cell: i, Rule: ruleOf(r.Rule), Reason: r}
+		m := Move{Op: OpOpen, Cell: i, Rule: ruleOf(r.Source), Reason: r}
 		if l.IsMine() {
 			m.Op = OpFlag
 		}

@@ -70,13 +70,13 @@ func (r Rule) String() string {
 func (r Rule) Deduced() bool { return r != RuleGuess && r != RuleNone }
 
 // ruleOf maps the kb rule that settled a literal to the move's rule.
-func ruleOf(r kb.Rule) Rule {
+func ruleOf(r kb.Source) Rule {
 	switch r {
-	case kb.RuleHint:
+	case kb.SourceHint:
 		return RuleUnit
-	case kb.RuleResolution:
+	case kb.SourceResolution:
 		return RuleResolution
-	case kb.RuleTotal:
+	case kb.SourceTotal:
 		return RuleGlobal
 	}
 	return RuleNone

@@ -42,15 +42,15 @@ type clauseRec struct {
 
 // origin is where a clause came from.
 type origin struct {
-	rule   Rule  // how the root was derived: RuleHint, RuleResolution or RuleTotal
-	root   int32 // the clause as first derived; noClause in a new root's origin
-	p1, p2 int32 // for a resolvent root: the clauses resolved; noClause otherwise
-	hint   int32 // for a hint root: the hint's cell; -1 otherwise
+	source Source // how the root was derived: SourceHint, SourceResolution or SourceTotal
+	root   int32  // the clause as first derived; noClause in a new root's origin
+	p1, p2 int32  // for a resolvent root: the clauses resolved; noClause otherwise
+	hint   int32  // for a hint root: the hint's cell; -1 otherwise
 }
 
 // rootOrigin returns the origin of a clause that is its own root.
-func rootOrigin(r Rule, hint, p1, p2 int32) origin {
-	return origin{rule: r, root: noClause, p1: p1, p2: p2, hint: hint}
+func rootOrigin(r Source, hint, p1, p2 int32) origin {
+	return origin{source: r, root: noClause, p1: p1, p2: p2, hint: hint}
 }
 
 // Limits bound the resolution a KB performs. The zero value of a field
@@ -303,7 +303,7 @@ func (k *KB) AddHint(i, n int) error {
 		return k.fail(fmt.Errorf("kb: hint %d at %v: %d unsettled neighbours must hold %d mines: %w",
 			hint, k.board.Pos(i), len(free), n, ErrContradiction))
 	}
-	k.hintFrom = rootOrigin(RuleHint, int32(i), noClause, noClause)
+	k.hintFrom = rootOrigin(SourceHint, int32(i), noClause, noClause)
 	if err := k.sink.binomial(free, n); err != nil {
 		return k.fail(err)
 	}
@@ -336,7 +336,7 @@ func (k *KB) AddTotal(cells []int, n, maxClauses int) (added bool, err error) {
 	}
 	sortInts(free)
 	err = binomial(free, n, func(c Clause) error {
-		return k.add(c, rootOrigin(RuleTotal, -1, noClause, noClause))
+		return k.add(c, rootOrigin(SourceTotal, -1, noClause, noClause))
 	})
 	if err != nil {
 		return false, k.fail(err)

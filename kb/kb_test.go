@@ -77,7 +77,7 @@ func check(t *testing.T, k *KB, mine []bool) {
 			t.Fatalf("KB0 holds %s, but the cell is %s", l.Format(k.board), map[bool]string{true: "a mine", false: "safe"}[mine[l.Cell()]])
 		}
 		r := k.Explain(l)
-		if r.Rule != RuleAsserted && !r.Clause.Satisfied(mine) {
+		if r.Source != SourceAsserted && !r.Clause.Satisfied(mine) {
 			t.Fatalf("reason of %s is violated: %s", l.Format(k.board), r.Format(k.board))
 		}
 	}
@@ -100,7 +100,7 @@ func check(t *testing.T, k *KB, mine []bool) {
 	for _, id := range alive {
 		c := k.litsOf(id)
 		if !Clause(c).Satisfied(mine) {
-			t.Fatalf("stored clause %s is violated by the layout (origin %v)", Clause(c).Format(k.board), k.cls[id].rule)
+			t.Fatalf("stored clause %s is violated by the layout (origin %v)", Clause(c).Format(k.board), k.cls[id].source)
 		}
 		if len(c) < 2 || !slices.IsSorted(c) {
 			t.Fatalf("stored clause %v: want sorted, at least 2 literals", c)
@@ -365,7 +365,7 @@ func TestInsertion(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			k := New(b)
 			for n, st := range tt.steps {
-				if err := k.add(st.add, rootOrigin(RuleTotal, -1, noClause, noClause)); err != nil {
+				if err := k.add(st.add, rootOrigin(SourceTotal, -1, noClause, noClause)); err != nil {
 					t.Fatalf("step %d: %v", n, err)
 				}
 				got := k.Clauses()
@@ -634,12 +634,12 @@ func TestUnitAndResolution(t *testing.T) {
 			var got []string
 			resolution := false
 			for _, l := range k.KB0() {
-				switch r := k.Explain(l); r.Rule {
-				case RuleAsserted:
+				switch r := k.Explain(l); r.Source {
+				case SourceAsserted:
 					continue
-				case RuleResolution:
+				case SourceResolution:
 					resolution = true
-				case RuleHint:
+				case SourceHint:
 					if !slices.Contains(r.Clause, l) || p.hintN[r.Hint] < 0 {
 						t.Errorf("%s: reason %s is not a clause of an opened hint", l.Format(p.board), r.Format(p.board))
 					}
@@ -689,8 +689,8 @@ func TestAddTotal(t *testing.T) {
 			t.Errorf("cell %v: known %v mine %v; want known, mine %v", p.board.Pos(i), known, mine, p.mine[i])
 		}
 	}
-	if r := k.Explain(LitOf(7, true)); r.Rule != RuleTotal && r.Rule != RuleResolution {
-		t.Errorf("(1,3) settled by %v; want the global count", r.Rule)
+	if r := k.Explain(LitOf(7, true)); r.Source != SourceTotal && r.Source != SourceResolution {
+		t.Errorf("(1,3) settled by %v; want the global count", r.Source)
 	}
 }
 
@@ -705,7 +705,7 @@ func ExampleKB_Explain() {
 	k.AddHint(2, 1)
 	k.AddHint(0, 1)
 	for _, l := range k.KB0() {
-		fmt.Printf("%s: %v, %s\n", l.Format(b), k.Explain(l).Rule, k.Explain(l).Format(b))
+		fmt.Printf("%s: %v, %s\n", l.Format(b), k.Explain(l).Source, k.Explain(l).Format(b))
 	}
 	// Output:
 	// -(0,1): asserted, asserted

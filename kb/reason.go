@@ -6,45 +6,45 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Rule says how a clause of the KB, or a literal of KB0, was derived.
-type Rule uint8
+// Source says how a clause of the KB, or a literal of KB0, was derived.
+type Source uint8
 
-// The rules of the clause KB.
+// Where the clauses of the KB, and the literals of KB0, come from.
 const (
-	RuleAsserted   Rule = iota // given from outside: an opened cell, a flag, a SAT result
-	RuleHint                   // a clause of a hint's binomial encoding
-	RuleResolution             // a resolvent of two clauses
-	RuleTotal                  // a clause of the global mine count's binomial encoding
+	SourceAsserted   Source = iota // given from outside: an opened cell, a flag, a SAT result
+	SourceHint                     // a clause of a hint's binomial encoding
+	SourceResolution               // a resolvent of two clauses
+	SourceTotal                    // a clause of the global mine count's binomial encoding
 )
 
 // String returns "asserted", "unit", "resolution" or "global count": the
 // name of the step that settles a literal through a clause of that kind
 // (a hint clause settles its literal by unit propagation).
-func (r Rule) String() string {
+func (r Source) String() string {
 	switch r {
-	case RuleAsserted:
+	case SourceAsserted:
 		return "asserted"
-	case RuleHint:
+	case SourceHint:
 		return "unit"
-	case RuleResolution:
+	case SourceResolution:
 		return "resolution"
-	case RuleTotal:
+	case SourceTotal:
 		return "global count"
 	}
-	return fmt.Sprintf("Rule(%d)", uint8(r))
+	return fmt.Sprintf("Source(%d)", uint8(r))
 }
 
 // Reason is why KB0 holds a literal.
 type Reason struct {
-	Rule Rule // RuleAsserted, or the kind of clause that became a unit
+	Source Source // SourceAsserted, or the kind of clause that became a unit
 	// Clause is the clause that became the unit, as first derived: its
 	// other literals are false in KB0. Nil when asserted.
 	Clause Clause
-	// Hint is the hint's cell (row-major) when Rule is RuleHint, else -1;
+	// Hint is the hint's cell (row-major) when Source is SourceHint, else -1;
 	// HintN is the number it shows.
 	Hint, HintN int
-	// Parents are the two clauses resolved into Clause when Rule is
-	// RuleResolution, each as it stood when resolved.
+	// Parents are the two clauses resolved into Clause when Source is
+	// SourceResolution, each as it stood when resolved.
 	Parents [2]Clause
 }
 
@@ -56,14 +56,14 @@ func (k *KB) Explain(l Lit) Reason {
 	}
 	id := k.reason[c]
 	if id == noClause {
-		return Reason{Rule: RuleAsserted, Hint: -1}
+		return Reason{Source: SourceAsserted, Hint: -1}
 	}
 	root := &k.cls[k.cls[id].root]
-	r := Reason{Rule: root.rule, Clause: k.copyLits(root.root), Hint: -1}
-	switch root.rule {
-	case RuleHint:
+	r := Reason{Source: root.source, Clause: k.copyLits(root.root), Hint: -1}
+	switch root.source {
+	case SourceHint:
 		r.Hint, r.HintN = int(root.hint), int(k.hintN[root.hint])
-	case RuleResolution:
+	case SourceResolution:
 		r.Parents = [2]Clause{k.copyLits(root.p1), k.copyLits(root.p2)}
 	}
 	return r
@@ -75,16 +75,16 @@ func (k *KB) copyLits(id int32) Clause { return append(Clause(nil), k.litsOf(id)
 // "clause -(0,1) v -(1,1) of hint 1 at (0,0)" or
 // "clause -(1,2), resolvent of (0,1) v -(1,2) and -(0,1) v -(1,2)".
 func (r Reason) Format(b *game.Board) string {
-	switch r.Rule {
-	case RuleAsserted:
+	switch r.Source {
+	case SourceAsserted:
 		return "asserted"
-	case RuleHint:
+	case SourceHint:
 		return fmt.Sprintf("clause %s of hint %d at %v", r.Clause.Format(b), r.HintN, b.Pos(r.Hint))
-	case RuleResolution:
+	case SourceResolution:
 		return fmt.Sprintf("clause %s, resolvent of %s and %s", r.Clause.Format(b),
 			r.Parents[0].Format(b), r.Parents[1].Format(b))
-	case RuleTotal:
+	case SourceTotal:
 		return fmt.Sprintf("clause %s of the global mine count", r.Clause.Format(b))
 	}
-	return r.Rule.String()
+	return r.Source.String()
 }

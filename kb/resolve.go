@@ -101,7 +101,7 @@ func (k *KB) resolveWith(id int32) error {
 			continue
 		}
 		before := k.stats.Added
-		if err := k.add(res, rootOrigin(RuleResolution, -1, id, d)); err != nil {
+		if err := k.add(res, rootOrigin(SourceResolution, -1, id, d)); err != nil {
 			return err
 		}
 		if k.stats.Added > before {
