@@ -222,7 +222,7 @@ type Position struct {
 	countedAt  int            // Moves when counted was made
 	explain    bool           // the moves are kept or watched: guessers weigh their runner-up too
 	endgame    endgameScratch // the endgame search's memo and stacks, kept between searches
-	pairs      pairScratch    // the Pairs step's changed cells and working arrays
+	pairs      pairScratch    // the HintPairs step's changed cells and working arrays
 	acted      int            // KB0 literals already turned into moves
 	totalAdded bool           // the global count is in the KB
 	closed     int            // Unknown cells in View
@@ -458,7 +458,7 @@ func Record(g *game.Game, res Result) game.Record {
 	rec := game.Record{
 		Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,
 		Rules: g.Rules().String(), Seed: g.Seed(),
-		Mines: game.Pairs(g.Mines()), Initial: game.Pairs(g.Initial()),
+		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()),
 		Moves: make([]game.Move, 0, len(res.Moves)), Result: res.Outcome.String(),
 	}
 	for _, m := range res.Moves {

@@ -12,7 +12,7 @@
 //     settles or the KB is closed;
 //  3. global: the global mine count as binomial clauses, once it is small
 //     enough to write out;
-//  4. pairs: two hints at a time (Pairs), a cheap step before sat;
+//  4. pairs: two hints at a time (HintPairs), a cheap step before sat;
 //  5. sat: every cell forced in all layouts that agree with the hints and
 //     the mine total, proved by SAT as kb.FindForced proves them, from a
 //     count the guess that follows reuses when nothing is forced;

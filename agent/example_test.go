@@ -9,13 +9,13 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Pairs on the top edge of a 2x3 board: the 1 at (0,0) and the 2 beside
+// HintPairs on the top edge of a 2x3 board: the 1 at (0,0) and the 2 beside
 // it put a mine at (1,2), and the 1 with the 2 at (0,2) clears (1,0).
-func ExamplePairs() {
+func ExampleHintPairs() {
 	p, _ := game.ParsePuzzle("edge", strings.NewReader(`2 3 3
  1  2  2
 -1 -1 -1`))
-	moves, _ := agent.Pairs{}.Deduce(context.Background(), &agent.Position{View: p})
+	moves, _ := agent.HintPairs{}.Deduce(context.Background(), &agent.Position{View: p})
 	for _, m := range moves {
 		fmt.Println(m.Op, m.Why(p.Board))
 	}

@@ -40,7 +40,7 @@ const (
 	RuleGlobal                 // a clause of the global mine count became a unit
 	RuleSAT                    // SAT proved the cell forced in every layout
 	RuleGuess                  // a guess
-	RulePair                   // two hints together settle the cell (Pairs)
+	RulePair                   // two hints together settle the cell (HintPairs)
 )
 
 // String returns "first", "unit", "resolution", "global count", "sat",

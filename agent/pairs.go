@@ -8,14 +8,14 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Pairs deduces from two hints at a time. A hint still needing k mines
+// HintPairs deduces from two hints at a time. A hint still needing k mines
 // among its closed cells shares some of them with a nearby hint; the mines
 // the shared cells can hold are bounded by both hints, and where the bound
 // settles a hint's other cells, they are played: all safe when the shared
 // cells hold at least the k mines it needs, all mines when the shared cells
 // can hold so few that its other cells must all be mines. The
 // subset rule (one hint's closed cells inside the other's) is the case
-// where one side has no other cells. Pairs settles every cell that two
+// where one side has no other cells. HintPairs settles every cell that two
 // hints alone settle outside the cells they share; a shared cell two hints
 // settle, one of them settles alone.
 //
@@ -25,10 +25,10 @@ import (
 // time. It looks only at hints whose closed cells changed since its
 // last call (every hint on its first call in a game), so its work follows
 // the moves played.
-type Pairs struct{}
+type HintPairs struct{}
 
 // Name returns "pairs".
-func (Pairs) Name() string { return "pairs" }
+func (HintPairs) Name() string { return "pairs" }
 
 // PairReason says why a pair move is forced: the hint at Hint (showing
 // HintN) still needs Need mines among its closed cells; the closed cells it
@@ -43,7 +43,7 @@ type PairReason struct {
 	Others       int // Hint's closed cells outside With's
 }
 
-// pairScratch is the Pairs step's state in a Position: the cells whose
+// pairScratch is the HintPairs step's state in a Position: the cells whose
 // view changed since its last call, and its working arrays.
 type pairScratch struct {
 	synced  bool         // changed holds every change since the last call
@@ -89,7 +89,7 @@ type constraint struct {
 
 // Deduce returns the moves of every pair of hints that settles a cell,
 // each cell once.
-func (Pairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
+func (HintPairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
 	b, cells := p.View.Board, p.View.Cells
 	s := &p.pairs
 	if len(s.mark) != len(cells) {

@@ -11,7 +11,7 @@ import (
 	"github.com/minesat/minesat/kb"
 )
 
-func TestPairsCases(t *testing.T) {
+func TestHintPairsCases(t *testing.T) {
 	type cell struct {
 		r, c int
 		hint int // -1: flagged
@@ -63,7 +63,7 @@ func TestPairsCases(t *testing.T) {
 					v.Cells[i] = game.HintCell(c.hint)
 				}
 			}
-			moves, err := Pairs{}.Deduce(context.Background(), positionFor(v, 1))
+			moves, err := HintPairs{}.Deduce(context.Background(), positionFor(v, 1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,7 +81,7 @@ func TestPairsCases(t *testing.T) {
 	}
 }
 
-// checkedPairs is the Pairs step, checked at every call: its moves must
+// checkedPairs is the HintPairs step, checked at every call: its moves must
 // be exactly those of a scan of every hint from scratch (the scan of only
 // the changed hints misses nothing), and each must be forced by the exact
 // analysis of the position.
@@ -93,11 +93,11 @@ type checkedPairs struct {
 func (c checkedPairs) Name() string { return "checked pairs" }
 
 func (c checkedPairs) Deduce(ctx context.Context, p *Position) ([]Move, error) {
-	moves, err := Pairs{}.Deduce(ctx, p)
+	moves, err := HintPairs{}.Deduce(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	fresh, err := Pairs{}.Deduce(ctx, &Position{View: p.View})
+	fresh, err := HintPairs{}.Deduce(ctx, &Position{View: p.View})
 	if err != nil {
 		return nil, err
 	}
@@ -129,9 +129,9 @@ func (c checkedPairs) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 	return moves, nil
 }
 
-// TestPairsForced plays games with the pair step checked at every call
+// TestHintPairsForced plays games with the pair step checked at every call
 // (checkedPairs).
-func TestPairsForced(t *testing.T) {
+func TestHintPairsForced(t *testing.T) {
 	games := 60
 	if testing.Short() {
 		games = 15
@@ -154,11 +154,11 @@ func TestPairsForced(t *testing.T) {
 	}
 }
 
-// TestPairsComplete checks Pairs against brute force on random small
+// TestHintPairsComplete checks HintPairs against brute force on random small
 // positions: a cell is settled exactly when some two hints that share a
 // closed cell, taken alone, give it the same value in every assignment of
 // their closed cells, and it lies outside the other hint's cells.
-func TestPairsComplete(t *testing.T) {
+func TestHintPairsComplete(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	checked := 0
 	for trial := range 3000 {
@@ -201,7 +201,7 @@ func TestPairsComplete(t *testing.T) {
 				}
 			}
 		}
-		moves, err := Pairs{}.Deduce(context.Background(), &Position{View: v})
+		moves, err := HintPairs{}.Deduce(context.Background(), &Position{View: v})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -214,12 +214,12 @@ func TestPairsComplete(t *testing.T) {
 		}
 		for k := range want {
 			if !got[k] {
-				t.Fatalf("trial %d: brute force settles %s, Pairs does not (moves %v)", trial, k, moves)
+				t.Fatalf("trial %d: brute force settles %s, HintPairs does not (moves %v)", trial, k, moves)
 			}
 		}
 		for k := range got {
 			if !want[k] {
-				t.Fatalf("trial %d: Pairs settles %s, brute force does not", trial, k)
+				t.Fatalf("trial %d: HintPairs settles %s, brute force does not", trial, k)
 			}
 		}
 		checked += len(want)

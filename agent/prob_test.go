@@ -761,7 +761,7 @@ func TestRunnerUpOnlyWhenShown(t *testing.T) {
 	}
 	var kept, bare []Guess
 	strategies := func(out *[]Guess) Option {
-		return WithStrategies(Units{}, Pairs{}, SAT{}, GuessStrategy{G: recordingGuesser{DefaultGuesser(), out}})
+		return WithStrategies(Units{}, HintPairs{}, SAT{}, GuessStrategy{G: recordingGuesser{DefaultGuesser(), out}})
 	}
 	shown, _ := New(strategies(&kept), WithMoves())
 	hidden, _ := New(strategies(&bare))

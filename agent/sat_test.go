@@ -21,8 +21,8 @@ func TestSATOwnProver(t *testing.T) {
 		games = 25
 	}
 	guess := GuessStrategy{G: DefaultGuesser()}
-	own, _ := New(WithStrategies(Units{}, Pairs{}, SAT{}, guess), WithMoves())
-	given, _ := New(WithStrategies(Units{}, Pairs{}, SAT{Find: defaultFindForced}, guess), WithMoves())
+	own, _ := New(WithStrategies(Units{}, HintPairs{}, SAT{}, guess), WithMoves())
+	given, _ := New(WithStrategies(Units{}, HintPairs{}, SAT{Find: defaultFindForced}, guess), WithMoves())
 	guessed, sat := 0, 0
 	for _, level := range []game.Level{game.Intermediate, game.Expert} {
 		for i := range games {

@@ -52,7 +52,7 @@ var Presets = []string{PresetKB, PresetSAT, PresetFull, PresetFast}
 // SAT step finds whatever the KB misses, so the stronger KB would only
 // cost time (measured: 2.4 times slower on hard, same wins).
 //
-// The fast preset is full with Pairs in place of resolution and the
+// The fast preset is full with HintPairs in place of resolution and the
 // written-out count: pairs of hints settle most cells, and the SAT step
 // finds every forced cell they miss, so a game reaches each guess in the
 // same position as under full (the forced cells of a position are forced in
@@ -72,7 +72,7 @@ func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, kb.Limits, e
 	case PresetFull:
 		return append(s, SAT{Find: find}, GuessStrategy{G: g}), binaryLimits, nil
 	case PresetFast:
-		return []Strategy{Units{}, Pairs{}, SAT{Find: find}, GuessStrategy{G: g}}, binaryLimits, nil
+		return []Strategy{Units{}, HintPairs{}, SAT{Find: find}, GuessStrategy{G: g}}, binaryLimits, nil
 	}
 	return nil, kb.Limits{}, fmt.Errorf("agent: unknown strategy %q: want kb, sat, full or fast", name)
 }

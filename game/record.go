@@ -47,8 +47,8 @@ type Record struct {
 	Result    string   `json:"result"` // ResultWon, ResultLost or ResultStuck
 }
 
-// Pairs converts positions to JSON [row, col] pairs, never nil.
-func Pairs(ps []Pos) [][2]int {
+// PairsOf converts positions to JSON [row, col] pairs, never nil.
+func PairsOf(ps []Pos) [][2]int {
 	out := make([][2]int, 0, len(ps))
 	for _, p := range ps {
 		out = append(out, p.Pair())

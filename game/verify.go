@@ -211,10 +211,10 @@ func checkSeed(rec *Record, level Level, rules Rules, firstOpen int) error {
 		}
 		g.placeFor(g.board.Index(p))
 	}
-	if got := Pairs(g.Mines()); !slices.Equal(got, rec.Mines) {
+	if got := PairsOf(g.Mines()); !slices.Equal(got, rec.Mines) {
 		return recordErrorf(-1, "seed %d under rules %s gives mines %v, the record lists %v", rec.Seed, rules, got, rec.Mines)
 	}
-	got := Pairs(g.Initial())
+	got := PairsOf(g.Initial())
 	want := slices.Clone(rec.Initial)
 	byRowMajor := func(a, b [2]int) int {
 		if a[0] != b[0] {

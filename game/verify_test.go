@@ -53,7 +53,7 @@ func recordOf(g *Game, moves []Move) *Record {
 	l := g.Level()
 	res := map[Status]string{Playing: ResultStuck, Won: ResultWon, Lost: ResultLost}[g.Status()]
 	return &Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: g.Rules().String(),
-		Seed: g.Seed(), Mines: Pairs(g.Mines()), Initial: Pairs(g.Initial()), Moves: moves, Result: res}
+		Seed: g.Seed(), Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()), Moves: moves, Result: res}
 }
 
 // firstMine returns the first mine in rec in row-major order that is not
@@ -345,7 +345,7 @@ func ExampleVerifyRecord() {
 	g, _ := New(Beginner, RulesSafe, 42)
 	g.Open(Pos{0, 0})
 	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 42,
-		Mines: Pairs(g.Mines()), Initial: [][2]int{},
+		Mines: PairsOf(g.Mines()), Initial: [][2]int{},
 		Moves:  []Move{{Op: OpOpen, Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen, Cell: g.Mines()[0].Pair(), Why: "unit"}},
 		Result: ResultLost}
 	err := VerifyRecord(&rec)

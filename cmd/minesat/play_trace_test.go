@@ -65,7 +65,7 @@ func TestTraceGolden(t *testing.T) {
 		{"beginner-safe-68-global", game.Beginner, game.RulesSafe, 68, []agent.Option{agent.WithStrategies(append(logic, guess)...)}},
 		{"beginner-safe-33-sat-lost", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, guess)...)}},
 		{"beginner-safe-33-exact", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, agent.GuessStrategy{G: agent.DefaultGuesser()})...)}},
-		{"beginner-safe-57-pairs", game.Beginner, game.RulesSafe, 57, []agent.Option{agent.WithStrategies(agent.Units{}, agent.Pairs{}, agent.SAT{Find: find}, guess)}},
+		{"beginner-safe-57-pairs", game.Beginner, game.RulesSafe, 57, []agent.Option{agent.WithStrategies(agent.Units{}, agent.HintPairs{}, agent.SAT{Find: find}, guess)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			plain, res := traceOf(t, tc.level, tc.rules, tc.seed, false, tc.opts...)

@@ -101,7 +101,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 	}
 	res := map[game.Status]string{game.Playing: game.ResultStuck, game.Won: game.ResultWon, game.Lost: game.ResultLost}[g.Status()]
 	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: rules.String(), Seed: seed,
-		Mines: game.Pairs(g.Mines()), Initial: game.Pairs(g.Initial()), Moves: moves, Result: res}
+		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()), Moves: moves, Result: res}
 	if len(probs) == 0 {
 		probs, notes = nil, nil
 	}
