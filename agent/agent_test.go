@@ -273,7 +273,7 @@ func TestSoundness(t *testing.T) {
 				}
 				deduced += res.Deduced
 				if i%10 == 0 {
-					rec := Record(g, res)
+					rec := RecordOf(g, res)
 					if err := game.VerifyRecord(&rec); err != nil {
 						t.Fatalf("game %d: record does not replay: %v", i, err)
 					}
@@ -552,7 +552,7 @@ func TestSameSeedSameGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, Record(g, res))
+			out = append(out, RecordOf(g, res))
 		}
 		return out
 	}

@@ -17,7 +17,7 @@ const (
 	OpFlag           // flag the cell as a mine
 )
 
-// String returns "open", "flag" (the words of game.Move.Op) or "none".
+// String returns "open", "flag" (the words of game.MoveRecord.Op) or "none".
 func (o Op) String() string {
 	switch o {
 	case OpOpen:
@@ -123,9 +123,9 @@ func (m Move) Verdict(b *game.Board) string {
 	return b.Pos(m.Cell).String() + " is safe"
 }
 
-// Record returns the move as a record's game.Move.
-func (m Move) Record(b *game.Board) game.Move {
-	return game.Move{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Why: m.Why(b)}
+// Record returns the move as a record's game.MoveRecord.
+func (m Move) Record(b *game.Board) game.MoveRecord {
+	return game.MoveRecord{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Why: m.Why(b)}
 }
 
 // Guess is the estimate behind a guessed move.

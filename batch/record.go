@@ -19,7 +19,7 @@ type RecordLine struct {
 // NewRecordLine returns the record line of g played to res, which must come
 // from an agent with agent.WithMoves.
 func NewRecordLine(g *game.Game, res agent.Result) *RecordLine {
-	return &RecordLine{Record: agent.Record(g, res), Probs: moveProbs(g.Board(), res.Moves), Guesses: moveGuesses(g.Board(), res.Moves)}
+	return &RecordLine{Record: agent.RecordOf(g, res), Probs: moveProbs(g.Board(), res.Moves), Guesses: moveGuesses(g.Board(), res.Moves)}
 }
 
 // moveProbs collects the per-cell estimates behind a game's guesses, in

@@ -55,7 +55,7 @@ func TestMoveGuesses(t *testing.T) {
 			t.Errorf("move %d: %+v; want %+v", i, g, w)
 		}
 	}
-	rec := &game.Record{Rows: 3, Cols: 3, Moves: []game.Move{{Why: "first"}, {Why: game.WhyGuess}, {Why: game.WhyGuess}}}
+	rec := &game.Record{Rows: 3, Cols: 3, Moves: []game.MoveRecord{{Why: "first"}, {Why: game.WhyGuess}, {Why: game.WhyGuess}}}
 	rec.Moves[1].Cell, rec.Moves[2].Cell = [2]int{0, 0}, [2]int{0, 1}
 	if err := got.Check(rec); err != nil {
 		t.Errorf("the notes fail their own check: %v", err)

@@ -18,14 +18,14 @@ const (
 // deduced, and a deduced move must be sound.
 const WhyGuess = "guess"
 
-// The ops of a Move.
+// The ops of a MoveRecord.
 const (
 	OpOpen = "open"
 	OpFlag = "flag"
 )
 
-// Move is one move of a game record.
-type Move struct {
+// MoveRecord is one move of a game record.
+type MoveRecord struct {
 	Op   string `json:"op"`   // OpOpen or OpFlag
 	Cell [2]int `json:"cell"` // [row, col]
 	Why  string `json:"why"`  // WhyGuess, or the reason the move was deduced
@@ -35,16 +35,16 @@ type Move struct {
 // fixed; tools outside the project replay these files. Extra keys may be
 // added after Result.
 type Record struct {
-	Level     string   `json:"level"`
-	Rows      int      `json:"rows"`
-	Cols      int      `json:"cols"`
-	MineCount int      `json:"mine_count"`
-	Rules     string   `json:"rules"`
-	Seed      int64    `json:"seed"`
-	Mines     [][2]int `json:"mines"`   // row-major
-	Initial   [][2]int `json:"initial"` // cells the rules opened before the first move
-	Moves     []Move   `json:"moves"`
-	Result    string   `json:"result"` // ResultWon, ResultLost or ResultStuck
+	Level     string       `json:"level"`
+	Rows      int          `json:"rows"`
+	Cols      int          `json:"cols"`
+	MineCount int          `json:"mine_count"`
+	Rules     string       `json:"rules"`
+	Seed      int64        `json:"seed"`
+	Mines     [][2]int     `json:"mines"`   // row-major
+	Initial   [][2]int     `json:"initial"` // cells the rules opened before the first move
+	Moves     []MoveRecord `json:"moves"`
+	Result    string       `json:"result"` // ResultWon, ResultLost or ResultStuck
 }
 
 // PairsOf converts positions to JSON [row, col] pairs, never nil.

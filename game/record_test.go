@@ -15,7 +15,7 @@ func TestRecordSchema(t *testing.T) {
 		Level: "hard", Rows: 16, Cols: 30, MineCount: 99, Rules: "seed", Seed: 123,
 		Mines:   [][2]int{{0, 1}, {15, 29}},
 		Initial: PairsOf(nil),
-		Moves: []Move{
+		Moves: []MoveRecord{
 			{Op: OpOpen, Cell: [2]int{3, 4}, Why: WhyGuess},
 			{Op: OpFlag, Cell: [2]int{0, 1}, Why: "subset (1,1)"},
 		},
@@ -51,7 +51,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		recs = append(recs, Record{
 			Level: Beginner.Name, Rows: 9, Cols: 9, MineCount: 10, Rules: rules.String(), Seed: GameSeed(7, seed),
 			Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()),
-			Moves:  []Move{{Op: OpOpen, Cell: [2]int{4, 4}, Why: WhyGuess}},
+			Moves:  []MoveRecord{{Op: OpOpen, Cell: [2]int{4, 4}, Why: WhyGuess}},
 			Result: result,
 		})
 	}

@@ -73,7 +73,7 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	firstOpen := slices.IndexFunc(rec.Moves, func(m Move) bool { return m.Op == OpOpen })
+	firstOpen := slices.IndexFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen })
 	if rules != RulesSeed && firstOpen < 0 && len(rec.Mines) == 0 {
 		// The layout was never drawn: replay on an empty board of the
 		// right size, on which any flag is unsound.
@@ -174,7 +174,7 @@ func recordHeader(rec *Record) (Level, Rules, error) {
 	if err := level.Check(rules); err != nil {
 		return Level{}, 0, &RecordError{Move: -1, Err: err}
 	}
-	if len(rec.Mines) == 0 && rules != RulesSeed && !slices.ContainsFunc(rec.Moves, func(m Move) bool { return m.Op == OpOpen }) {
+	if len(rec.Mines) == 0 && rules != RulesSeed && !slices.ContainsFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen }) {
 		return level, rules, nil
 	}
 	if len(rec.Mines) != rec.MineCount {

@@ -20,9 +20,9 @@ func scripted(t testing.TB, l Level, rules Rules, seed int64, limit int) *Record
 	if err != nil {
 		t.Fatalf("New(%v, %v, %d): %v", l, rules, seed, err)
 	}
-	var moves []Move
+	var moves []MoveRecord
 	do := func(op string, p Pos, why string) {
-		moves = append(moves, Move{Op: op, Cell: p.Pair(), Why: why})
+		moves = append(moves, MoveRecord{Op: op, Cell: p.Pair(), Why: why})
 		var err error
 		if op == OpOpen {
 			_, err = g.Open(p)
@@ -49,7 +49,7 @@ func scripted(t testing.TB, l Level, rules Rules, seed int64, limit int) *Record
 }
 
 // recordOf writes g's record as a player would, with the result g reached.
-func recordOf(g *Game, moves []Move) *Record {
+func recordOf(g *Game, moves []MoveRecord) *Record {
 	l := g.Level()
 	res := map[Status]string{Playing: ResultStuck, Won: ResultWon, Lost: ResultLost}[g.Status()]
 	return &Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: g.Rules().String(),
@@ -60,7 +60,7 @@ func recordOf(g *Game, moves []Move) *Record {
 // among the record's moves.
 func firstMine(rec *Record) [2]int {
 	for _, m := range rec.Mines {
-		if !slices.ContainsFunc(rec.Moves, func(mv Move) bool { return mv.Cell == m }) {
+		if !slices.ContainsFunc(rec.Moves, func(mv MoveRecord) bool { return mv.Cell == m }) {
 			return m
 		}
 	}
@@ -198,23 +198,23 @@ func TestVerifyRecordErrors(t *testing.T) {
 		{"initial under safe rules", safe, func(r *Record) { r.Initial = [][2]int{{0, 0}} }, -1, "opens initial cells [], the record lists [[0 0]]", false},
 		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Result = ResultStuck }, -1, "no move opens a cell", false},
 		{"deduced open of a mine", stuck, func(r *Record) {
-			r.Moves = append(r.Moves, Move{OpOpen, firstMine(r), "unit"})
+			r.Moves = append(r.Moves, MoveRecord{OpOpen, firstMine(r), "unit"})
 		}, 4, `open (2,2) (why "unit"): the cell is a mine`, true},
 		{"deduced flag of a safe cell", stuck, func(r *Record) {
-			r.Moves = append(r.Moves, Move{OpFlag, firstSafe(t, r), "resolution"})
+			r.Moves = append(r.Moves, MoveRecord{OpFlag, firstSafe(t, r), "resolution"})
 		}, 4, `flag (0,8) (why "resolution"): the cell is safe`, true},
 		{"guessed open of a mine, then more", stuck, func(r *Record) {
-			r.Moves = append(r.Moves, Move{OpOpen, firstMine(r), WhyGuess}, Move{OpFlag, [2]int{8, 8}, WhyGuess})
+			r.Moves = append(r.Moves, MoveRecord{OpOpen, firstMine(r), WhyGuess}, MoveRecord{OpFlag, [2]int{8, 8}, WhyGuess})
 			r.Result = ResultLost
 		}, 5, "flag (8,8) after the game was lost at moves[4]", false},
 		{"move after a win", won, func(r *Record) {
-			r.Moves = append(r.Moves, Move{OpFlag, r.Mines[9], "oracle"})
+			r.Moves = append(r.Moves, MoveRecord{OpFlag, r.Mines[9], "oracle"})
 		}, 18, "flag (7,5) after the game was won at moves[17]", false},
 		{"empty why", stuck, func(r *Record) { r.Moves[2].Why = "" }, 2, "no reason given", false},
 		{"bad op", stuck, func(r *Record) { r.Moves[1].Op = "poke" }, 1, `op "poke"`, false},
 		{"off board", stuck, func(r *Record) { r.Moves[0].Cell = [2]int{0, 9} }, 0, "open (0,9): off the 9x9 board", false},
 		{"open twice", stuck, func(r *Record) { r.Moves[1] = r.Moves[0] }, 1, "open (0,0): the cell is already open", false},
-		{"open an initial cell", stuck, func(r *Record) { r.Moves[0] = Move{OpOpen, r.Initial[0], "unit"} }, 0, "already open", false},
+		{"open an initial cell", stuck, func(r *Record) { r.Moves[0] = MoveRecord{OpOpen, r.Initial[0], "unit"} }, 0, "already open", false},
 		{"flag twice", stuck, func(r *Record) { r.Moves[2] = r.Moves[1] }, 2, "flag (0,1): the cell is already flagged", false},
 		{"won claimed, stuck", stuck, func(r *Record) { r.Result = ResultWon }, -1, `result is "won" but the moves leave the game stuck`, false},
 		{"stuck claimed, won", won, func(r *Record) { r.Result = ResultStuck }, -1, `result is "stuck" but the moves leave the game won`, false},
@@ -249,16 +249,16 @@ func TestVerifyRecordErrors(t *testing.T) {
 // flag on a safe cell, and a guessed open of a mine as the last move.
 func TestVerifyRecordGuessesMayBeWrong(t *testing.T) {
 	rec := scripted(t, Easy, RulesSeed, 21, 3)
-	rec.Moves = append(rec.Moves, Move{OpFlag, firstSafe(t, rec), WhyGuess})
+	rec.Moves = append(rec.Moves, MoveRecord{OpFlag, firstSafe(t, rec), WhyGuess})
 	if err := VerifyRecord(rec); err != nil {
 		t.Errorf("guessed flag of a safe cell: %v", err)
 	}
 	// Opening that flagged safe cell clears the flag and opens it.
-	rec.Moves = append(rec.Moves, Move{OpOpen, rec.Moves[3].Cell, "unit"})
+	rec.Moves = append(rec.Moves, MoveRecord{OpOpen, rec.Moves[3].Cell, "unit"})
 	if err := VerifyRecord(rec); err != nil {
 		t.Errorf("deduced open of a wrongly flagged cell: %v", err)
 	}
-	rec.Moves = append(rec.Moves, Move{OpOpen, firstMine(rec), WhyGuess})
+	rec.Moves = append(rec.Moves, MoveRecord{OpOpen, firstMine(rec), WhyGuess})
 	rec.Result = ResultLost
 	if err := VerifyRecord(rec); err != nil {
 		t.Errorf("guessed open of a mine as the last move: %v", err)
@@ -346,7 +346,7 @@ func ExampleVerifyRecord() {
 	g.Open(Pos{0, 0})
 	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 42,
 		Mines: PairsOf(g.Mines()), Initial: [][2]int{},
-		Moves:  []Move{{Op: OpOpen, Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen, Cell: g.Mines()[0].Pair(), Why: "unit"}},
+		Moves:  []MoveRecord{{Op: OpOpen, Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen, Cell: g.Mines()[0].Pair(), Why: "unit"}},
 		Result: ResultLost}
 	err := VerifyRecord(&rec)
 	var re *RecordError

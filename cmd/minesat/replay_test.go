@@ -27,7 +27,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 	if err != nil {
 		t.Fatalf("game.New: %v", err)
 	}
-	var moves []game.Move
+	var moves []game.MoveRecord
 	probs, notes := game.MoveProbs{}, game.MoveGuesses{}
 	density := func(chosen int) []game.CellProb {
 		closed, flagged := 0, 0
@@ -62,7 +62,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 				}
 			}
 		}
-		moves = append(moves, game.Move{Op: op, Cell: p.Pair(), Why: why})
+		moves = append(moves, game.MoveRecord{Op: op, Cell: p.Pair(), Why: why})
 		if op == game.OpOpen {
 			_, err = g.Open(p)
 		} else {
@@ -159,7 +159,7 @@ func TestReplayErrors(t *testing.T) {
 	unsound := scriptedGame(t, game.Easy, game.RulesSeed, 6, 6, 0)
 	for _, m := range unsound.Mines {
 		if m != unsound.Moves[0].Cell && m != unsound.Moves[1].Cell {
-			unsound.Moves = append(unsound.Moves, game.Move{Op: game.OpOpen, Cell: m, Why: "unit (1,2)"})
+			unsound.Moves = append(unsound.Moves, game.MoveRecord{Op: game.OpOpen, Cell: m, Why: "unit (1,2)"})
 			break
 		}
 	}
