@@ -12,38 +12,9 @@ import (
 	"github.com/minesat/minesat/kb"
 )
 
-// ErrUnsound is returned when a deduced move turns out wrong: an open that
-// hits a mine or a flag on a safe cell. It means a bug, never bad luck.
-var ErrUnsound = errors.New("agent: a deduced move was wrong")
-
-// Outcome is how a game ended for the agent.
-type Outcome uint8
-
-// The outcomes of a game.
-const (
-	Unfinished Outcome = iota // stopped by its context before the end
-	Won                       // every safe cell open
-	Lost                      // a guess opened a mine
-	Stuck                     // no strategy found a move
-)
-
-// String returns "unfinished", or the record's result word: "won", "lost"
-// or "stuck".
-func (o Outcome) String() string {
-	switch o {
-	case Won:
-		return game.ResultWon
-	case Lost:
-		return game.ResultLost
-	case Stuck:
-		return game.ResultStuck
-	}
-	return "unfinished"
-}
-
 // Result is one game's outcome and what it took.
 type Result struct {
-	Outcome Outcome
+	Outcome game.Outcome  // Won, Lost or Stuck; Unfinished if stopped by its context
 	Moves   []Move        // every move, in order; nil unless WithMoves or an Observer asked for them
 	Guesses int           // guessed moves
 	Deduced int           // moves proved safe or a mine (the first click included)
@@ -273,8 +244,8 @@ const gameSeedStream = 0x6167656e74 // "agent"
 // Play plays g to its end: won, lost, or stuck. Under RulesSafe and
 // RulesZero it opens the first click itself; under RulesSeed the initial
 // cells are already open. It returns an error if ctx ends (the outcome is
-// then Unfinished), if a deduced move turns out wrong (ErrUnsound: a bug),
-// or if a strategy fails.
+// then game.Unfinished), if a deduced move turns out wrong
+// (game.ErrUnsound: a bug), or if a strategy fails.
 func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 	start := time.Now()
 	res := Result{}
@@ -316,7 +287,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 			}
 		}
 	}
-	if g.Status() == game.Playing && p.closed == b.Len() {
+	if g.Outcome() == game.Unfinished && p.closed == b.Len() {
 		first := game.Pos{}
 		if a.first != nil {
 			first = *a.first
@@ -325,7 +296,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 			return finish(err)
 		}
 	}
-	for g.Status() == game.Playing {
+	for g.Outcome() == game.Unfinished {
 		if err := ctx.Err(); err != nil {
 			return finish(err)
 		}
@@ -341,11 +312,11 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 			}
 		}
 		if len(moves) == 0 {
-			res.Outcome = Stuck
+			res.Outcome = game.Stuck
 			return finish(nil)
 		}
 		for _, m := range moves {
-			if g.Status() != game.Playing {
+			if g.Outcome() != game.Unfinished {
 				break
 			}
 			if err := play.apply(ctx, m); err != nil {
@@ -353,11 +324,8 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 			}
 		}
 	}
-	switch g.Status() {
-	case game.Won:
-		res.Outcome = Won
-	case game.Lost:
-		res.Outcome = Lost
+	if o := g.Outcome(); o != game.Unfinished {
+		res.Outcome = o
 	}
 	return finish(nil)
 }
@@ -399,7 +367,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 	switch m.Op {
 	case OpFlag:
 		if m.Rule.Deduced() && !g.IsMine(m.Cell) {
-			return fmt.Errorf("%w: flag %v (%s) is safe", ErrUnsound, b.Pos(m.Cell), m.Why(b))
+			return fmt.Errorf("agent: flag %v (%s) is safe: %w", b.Pos(m.Cell), m.Why(b), game.ErrUnsound)
 		}
 		if err := g.Flag(b.Pos(m.Cell)); err != nil {
 			return fmt.Errorf("agent: %w", err)
@@ -415,7 +383,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 		opened, err := g.Open(b.Pos(m.Cell))
 		if errors.Is(err, game.ErrMine) {
 			if m.Rule.Deduced() {
-				return fmt.Errorf("%w: open %v (%s) is a mine", ErrUnsound, b.Pos(m.Cell), m.Why(b))
+				return fmt.Errorf("agent: open %v (%s) is a mine: %w", b.Pos(m.Cell), m.Why(b), game.ErrUnsound)
 			}
 		} else if err != nil {
 			return fmt.Errorf("agent: %w", err)
@@ -459,7 +427,7 @@ func RecordOf(g *game.Game, res Result) game.Record {
 		Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,
 		Rules: g.Rules().String(), Seed: g.Seed(),
 		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()),
-		Moves: make([]game.MoveRecord, 0, len(res.Moves)), Result: res.Outcome.String(),
+		Moves: make([]game.MoveRecord, 0, len(res.Moves)), Result: res.Outcome,
 	}
 	for _, m := range res.Moves {
 		rec.Moves = append(rec.Moves, m.Record(b))

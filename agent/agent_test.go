@@ -216,10 +216,10 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 				if err != nil {
 					t.Fatalf("game %d: %v", i, err)
 				}
-				if res.Outcome == Unfinished {
+				if res.Outcome == game.Unfinished {
 					t.Fatalf("game %d unfinished", i)
 				}
-				if res.Outcome == Stuck && g.Closed() == 0 {
+				if res.Outcome == game.Stuck && g.Closed() == 0 {
 					t.Fatalf("game %d: stuck with nothing left to open", i)
 				}
 			}
@@ -234,7 +234,7 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 // TestSoundness plays many games per level with the full preset (SAT step
 // and guessing) and checks that no deduced move opens a mine or flags a
 // safe cell (Play checks every move against the hidden layout and fails
-// with ErrUnsound), and that every tenth record replays cleanly: 10,000
+// with game.ErrUnsound), and that every tenth record replays cleanly: 10,000
 // games per level (200 under -short; -games N sets another number).
 func TestSoundness(t *testing.T) {
 	games := *soundGames
@@ -268,7 +268,7 @@ func TestSoundness(t *testing.T) {
 				if err != nil {
 					t.Fatalf("game %d (seed %d): %v", i, g.Seed(), err)
 				}
-				if res.Outcome == Won {
+				if res.Outcome == game.Won {
 					won++
 				}
 				deduced += res.Deduced
@@ -304,19 +304,19 @@ func TestSATStep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r2.Outcome == Stuck {
+		if r2.Outcome == game.Stuck {
 			m, s, _ := bruteForced(context.Background(), g2.View())
 			if len(m)+len(s) > 0 {
 				t.Fatalf("game %d: sat preset stuck with forced cells %v %v", i, m, s)
 			}
 		}
-		if r1.Outcome == Won && r2.Outcome != Won {
+		if r1.Outcome == game.Won && r2.Outcome != game.Won {
 			t.Errorf("game %d: kb won, sat %v", i, r2.Outcome)
 		}
-		if r1.Outcome == Won {
+		if r1.Outcome == game.Won {
 			kbWins++
 		}
-		if r2.Outcome == Won {
+		if r2.Outcome == game.Won {
 			satWins++
 		}
 		satMoves += r2.ByRule[RuleSAT]
@@ -343,7 +343,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Outcome != Stuck {
+		if res.Outcome != game.Stuck {
 			continue
 		}
 		stuck++
@@ -516,8 +516,8 @@ func TestPlayStopsWhenCancelled(t *testing.T) {
 	a, _ := New(WithStrategy(PresetKB))
 	g, _ := game.New(game.Hard, game.RulesSeed, 1)
 	res, err := a.Play(ctx, g)
-	if !errors.Is(err, context.Canceled) || res.Outcome != Unfinished {
-		t.Errorf("Play with a cancelled context = %v, %v; want Unfinished, context.Canceled", res.Outcome, err)
+	if !errors.Is(err, context.Canceled) || res.Outcome != game.Unfinished {
+		t.Errorf("Play with a cancelled context = %v, %v; want game.Unfinished, context.Canceled", res.Outcome, err)
 	}
 }
 
@@ -535,11 +535,11 @@ func TestUnsoundIsCaught(t *testing.T) {
 	a, _ := New(WithStrategies(SAT{Find: liar}))
 	for seed := int64(0); seed < 20; seed++ {
 		g, _ := game.New(game.Easy, game.RulesSeed, seed)
-		if _, err := a.Play(context.Background(), g); errors.Is(err, ErrUnsound) {
+		if _, err := a.Play(context.Background(), g); errors.Is(err, game.ErrUnsound) {
 			return
 		}
 	}
-	t.Error("20 games with a lying SAT step never hit ErrUnsound")
+	t.Error("20 games with a lying SAT step never hit game.ErrUnsound")
 }
 
 func TestSameSeedSameGame(t *testing.T) {
@@ -661,11 +661,11 @@ func TestFastNoGuessAsSAT(t *testing.T) {
 	for _, level := range []game.Level{game.Easy, game.Medium, game.Hard} {
 		for i := range games {
 			res, views := playBoth(t, [2]*Agent{sat, fast}, level, game.RulesSeed, game.GameSeed(13, i))
-			out := [2]Outcome{res[0].Outcome, res[1].Outcome}
-			if out[0] != out[1] || (out[0] == Stuck && !slices.Equal(views[0].Cells, views[1].Cells)) {
+			out := [2]game.Outcome{res[0].Outcome, res[1].Outcome}
+			if out[0] != out[1] || (out[0] == game.Stuck && !slices.Equal(views[0].Cells, views[1].Cells)) {
 				t.Fatalf("%s game %d: sat %v, fast %v, or their last positions differ", level.Name, i, out[0], out[1])
 			}
-			if out[0] == Stuck {
+			if out[0] == game.Stuck {
 				stuck++
 			}
 		}

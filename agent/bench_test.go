@@ -34,7 +34,7 @@ func BenchmarkPlay(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if res.Outcome == Won {
+					if res.Outcome == game.Won {
 						won++
 					}
 				}
@@ -58,7 +58,7 @@ func stuckExpert(b *testing.B, n int) []*Position {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if res.Outcome == Stuck {
+		if res.Outcome == game.Stuck {
 			out = append(out, positionFor(a.pos.View.Clone(), uint64(i)))
 		}
 	}

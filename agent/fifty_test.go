@@ -277,7 +277,7 @@ func TestOddBoards(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %v game %d: %v", l, rules, i, err)
 				}
-				if res.Outcome != Won && res.Outcome != Lost {
+				if res.Outcome != game.Won && res.Outcome != game.Lost {
 					t.Fatalf("%s %v game %d: outcome %v", l, rules, i, res.Outcome)
 				}
 				games++

@@ -40,7 +40,7 @@ func TestGapToSAT(t *testing.T) {
 	for i := 0; i < *gapGames; i++ {
 		g, _ := game.New(game.Hard, game.RulesSeed, game.GameSeed(1, i))
 		res, _ := a.Play(context.Background(), g)
-		if res.Outcome != Stuck {
+		if res.Outcome != game.Stuck {
 			continue
 		}
 		stuck++

@@ -408,7 +408,7 @@ func TestProbGuesserWins(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s game %d: %v", tc.name, i, err)
 			}
-			if res.Outcome == Won {
+			if res.Outcome == game.Won {
 				wins[tc.name]++
 			}
 		}

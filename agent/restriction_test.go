@@ -53,7 +53,7 @@ func TestRestriction(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if res.Outcome == Won {
+				if res.Outcome == game.Won {
 					won++
 				}
 				dropped += res.KB.Dropped

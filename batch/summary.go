@@ -26,11 +26,11 @@ type Tally struct {
 func (t *Tally) add(res agent.Result) {
 	t.Games++
 	switch res.Outcome {
-	case agent.Won:
+	case game.Won:
 		t.Won++
-	case agent.Lost:
+	case game.Lost:
 		t.Lost++
-	case agent.Stuck:
+	case game.Stuck:
 		t.Stuck++
 	}
 	t.Guesses += res.Guesses
@@ -86,7 +86,7 @@ type Pairs struct {
 
 // add counts one game, played by both.
 func (p *Pairs) add(base, vs agent.Result) {
-	switch b, v := base.Outcome == agent.Won, vs.Outcome == agent.Won; {
+	switch b, v := base.Outcome == game.Won, vs.Outcome == game.Won; {
 	case b && v:
 		p.Both++
 	case b:

@@ -29,7 +29,7 @@ func midGame(b *testing.B, l game.Level, seed int64) *game.Puzzle {
 	rng := rand.New(rand.NewPCG(uint64(seed), 1))
 	n := g.Board().Len()
 	for _, i := range rng.Perm(n) {
-		if g.Closed() <= (n-l.Mines)/2 || g.Status() != game.Playing {
+		if g.Closed() <= (n-l.Mines)/2 || g.Outcome() != game.Unfinished {
 			break
 		}
 		if !g.IsMine(i) {

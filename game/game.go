@@ -12,29 +12,6 @@ var ErrMine = errors.New("game: revealed a mine")
 // ErrOver is returned by Game.Open and Game.Flag once the game has ended.
 var ErrOver = errors.New("game: the game is over")
 
-// Status is the state of a game.
-type Status uint8
-
-// The states of a game.
-const (
-	Playing Status = iota // not yet won or lost
-	Won                   // every non-mine cell is open
-	Lost                  // a mine was opened
-)
-
-// String returns "playing", "won" or "lost".
-func (s Status) String() string {
-	switch s {
-	case Playing:
-		return "playing"
-	case Won:
-		return "won"
-	case Lost:
-		return "lost"
-	}
-	return "Status(?)"
-}
-
 // Game is one game of Minesweeper: the hidden layout and the player's view.
 //
 // How a seed maps to a layout: the generator is math/rand/v2's PCG, seeded
@@ -56,7 +33,7 @@ type Game struct {
 	placed  bool
 	cells   []Cell // what the player sees
 	closed  int    // non-mine cells not yet revealed
-	status  Status
+	outcome Outcome
 	initial []Pos
 }
 
@@ -179,7 +156,7 @@ func (g *Game) Open(p Pos) ([]int, error) {
 	if !g.board.Contains(p) {
 		return nil, fmt.Errorf("game: open %v: off the %dx%d board", p, g.board.rows, g.board.cols)
 	}
-	if g.status != Playing {
+	if g.outcome != Unfinished {
 		return nil, ErrOver
 	}
 	i := g.board.Index(p)
@@ -190,7 +167,7 @@ func (g *Game) Open(p Pos) ([]int, error) {
 		return nil, nil
 	}
 	if g.mine[i] {
-		g.status = Lost
+		g.outcome = Lost
 		return nil, ErrMine
 	}
 	return g.reveal(i), nil
@@ -219,7 +196,7 @@ func (g *Game) reveal(i int) []int {
 		}
 	}
 	if g.closed == 0 {
-		g.status = Won
+		g.outcome = Won
 	}
 	return opened
 }
@@ -241,7 +218,7 @@ func (g *Game) Flag(p Pos) error {
 	if !g.board.Contains(p) {
 		return fmt.Errorf("game: flag %v: off the %dx%d board", p, g.board.rows, g.board.cols)
 	}
-	if g.status != Playing {
+	if g.outcome != Unfinished {
 		return ErrOver
 	}
 	i := g.board.Index(p)
@@ -264,8 +241,9 @@ func (g *Game) Seed() int64 { return g.seed }
 // Board returns the game's geometry.
 func (g *Game) Board() *Board { return g.board }
 
-// Status returns whether the game is being played, won or lost.
-func (g *Game) Status() Status { return g.status }
+// Outcome returns Unfinished while the game is being played, then Won or
+// Lost. It is never Stuck: only the player knows it has stopped.
+func (g *Game) Outcome() Outcome { return g.outcome }
 
 // Cell returns what the player sees at row-major index i.
 func (g *Game) Cell(i int) Cell { return g.cells[i] }

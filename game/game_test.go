@@ -44,38 +44,38 @@ func TestFloodFill(t *testing.T) {
 		open   []Pos
 		opened int    // cells the last Open reveals
 		want   string // the view afterwards
-		status Status
+		status Outcome
 	}{
 		{"a hint opens alone", nil, []Pos{{0, 1}}, 1, `
 			? 1 ? ? ?
 			? ? ? ? ?
 			? ? ? ? ?
-			? ? ? ? ?`, Playing},
+			? ? ? ? ?`, Unfinished},
 		{"a zero opens its area and its border", nil, []Pos{{0, 4}}, 8, `
 			? 1 0 0 0
 			? 1 1 1 1
 			? ? ? ? ?
-			? ? ? ? ?`, Playing},
+			? ? ? ? ?`, Unfinished},
 		{"the flood turns corners", nil, []Pos{{3, 0}}, 9, `
 			? ? ? ? ?
 			1 1 1 ? ?
 			0 0 1 ? ?
-			0 0 1 ? ?`, Playing},
+			0 0 1 ? ?`, Unfinished},
 		{"opening an open cell does nothing", nil, []Pos{{0, 4}, {0, 3}}, 0, `
 			? 1 0 0 0
 			? 1 1 1 1
 			? ? ? ? ?
-			? ? ? ? ?`, Playing},
+			? ? ? ? ?`, Unfinished},
 		{"the flood opens a wrongly flagged safe cell", []Pos{{0, 2}, {3, 4}}, []Pos{{0, 4}}, 8, `
 			? 1 0 0 0
 			? 1 1 1 1
 			? ? ? ? ?
-			? ? ? ? F`, Playing},
+			? ? ? ? F`, Unfinished},
 		{"opening a flagged safe cell opens it", []Pos{{0, 1}}, []Pos{{0, 1}}, 1, `
 			? 1 ? ? ?
 			? ? ? ? ?
 			? ? ? ? ?
-			? ? ? ? ?`, Playing},
+			? ? ? ? ?`, Unfinished},
 		{"the last safe cells win", nil, []Pos{{0, 4}, {3, 0}, {2, 4}, {3, 3}, {3, 4}}, 1, `
 			? 1 0 0 0
 			1 1 1 1 1
@@ -109,8 +109,8 @@ func TestFloodFill(t *testing.T) {
 			if got, want := picture(g.View()), trimPicture(tc.want); got != want {
 				t.Errorf("view\n%s\nwant\n%s", got, want)
 			}
-			if g.Status() != tc.status {
-				t.Errorf("status %v; want %v", g.Status(), tc.status)
+			if g.Outcome() != tc.status {
+				t.Errorf("status %v; want %v", g.Outcome(), tc.status)
 			}
 		})
 	}
@@ -125,8 +125,8 @@ func TestOpenMineLoses(t *testing.T) {
 	if !errors.Is(err, ErrMine) || opened != nil {
 		t.Fatalf("Open(mine) = %v, %v; want nil, ErrMine", opened, err)
 	}
-	if g.Status() != Lost {
-		t.Errorf("status %v; want lost", g.Status())
+	if g.Outcome() != Lost {
+		t.Errorf("status %v; want lost", g.Outcome())
 	}
 	if _, err := g.Open(Pos{0, 1}); !errors.Is(err, ErrOver) {
 		t.Errorf("Open after losing: %v; want ErrOver", err)
@@ -143,16 +143,16 @@ func TestFlagsNeverChangeTheOutcome(t *testing.T) {
 			t.Fatalf("Flag(%v): %v", p, err)
 		}
 	}
-	if g.Status() != Playing || g.Closed() != 3 {
-		t.Errorf("after flags: status %v, closed %d; want playing, 3", g.Status(), g.Closed())
+	if g.Outcome() != Unfinished || g.Closed() != 3 {
+		t.Errorf("after flags: status %v, closed %d; want playing, 3", g.Outcome(), g.Closed())
 	}
 	for _, p := range []Pos{{1, 0}, {1, 1}, {0, 1}} {
 		if _, err := g.Open(p); err != nil {
 			t.Fatalf("Open(%v): %v", p, err)
 		}
 	}
-	if g.Status() != Won {
-		t.Errorf("status %v with the mine flagged and every safe cell open; want won", g.Status())
+	if g.Outcome() != Won {
+		t.Errorf("status %v with the mine flagged and every safe cell open; want won", g.Outcome())
 	}
 	g2 := layoutGame(t, "*.\n..")
 	if err := g2.Flag(Pos{0, 0}); err != nil {
@@ -351,7 +351,7 @@ func TestSameSeedSameGame(t *testing.T) {
 		for seed := int64(-5); seed < 5; seed++ {
 			a, b := playRandom(t, Expert, rules, seed), playRandom(t, Expert, rules, seed)
 			if !slices.Equal(a.Mines(), b.Mines()) || !slices.Equal(a.Initial(), b.Initial()) ||
-				!a.View().Equal(b.View()) || a.Status() != b.Status() {
+				!a.View().Equal(b.View()) || a.Outcome() != b.Outcome() {
 				t.Fatalf("rules %v seed %d: two games differ", rules, seed)
 			}
 		}
@@ -373,7 +373,7 @@ func playRandom(t testing.TB, l Level, rules Rules, seed int64) *Game {
 	}
 	checkGame(t, g)
 	rng := rand.New(rand.NewPCG(uint64(seed), 2))
-	for g.Status() == Playing {
+	for g.Outcome() == Unfinished {
 		i := rng.IntN(g.Board().Len())
 		if g.Cell(i).State == Revealed {
 			continue
@@ -398,7 +398,7 @@ func TestRandomPlayInvariants(t *testing.T) {
 	won, lost := 0, 0
 	for seed := range 300 {
 		for _, rules := range []Rules{RulesSeed, RulesSafe, RulesZero} {
-			switch playRandom(t, Beginner, rules, int64(seed)).Status() {
+			switch playRandom(t, Beginner, rules, int64(seed)).Outcome() {
 			case Won:
 				won++
 			case Lost:
@@ -435,10 +435,10 @@ func TestGameSeed(t *testing.T) {
 	}
 }
 
-func TestStatusString(t *testing.T) {
-	for s, want := range map[Status]string{Playing: "playing", Won: "won", Lost: "lost", 9: "Status(?)"} {
-		if got := s.String(); got != want {
-			t.Errorf("Status(%d).String() = %q; want %q", s, got, want)
+func TestEnumString(t *testing.T) {
+	for o, want := range map[Outcome]string{Unfinished: "unfinished", Won: "won", Lost: "lost", Stuck: "stuck", 9: "Outcome(9)"} {
+		if got := o.String(); got != want {
+			t.Errorf("Outcome(%d).String() = %q; want %q", o, got, want)
 		}
 	}
 	for s, want := range map[State]string{Unknown: "unknown", Revealed: "revealed", Flagged: "flagged", 9: "State(?)"} {
@@ -457,11 +457,11 @@ func ExampleGame() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println("opened", len(opened), "cells;", g.Closed(), "safe cells still closed;", g.Status())
+	fmt.Println("opened", len(opened), "cells;", g.Closed(), "safe cells still closed;", g.Outcome())
 	fmt.Print(g.View())
 	fmt.Println("mines:", g.Mines())
 	// Output:
-	// opened 57 cells; 14 safe cells still closed; playing
+	// opened 57 cells; 14 safe cells still closed; unfinished
 	// 9 9 10
 	// 0 0 0 0 0 0 0 1 -1
 	// 0 0 0 0 0 0 1 2 -1

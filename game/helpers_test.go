@@ -142,10 +142,10 @@ func checkGame(t testing.TB, g *Game) {
 	if closed != g.Closed() {
 		t.Fatalf("Closed() = %d; %d safe cells are closed", g.Closed(), closed)
 	}
-	if closed == 0 && g.Status() != Won {
-		t.Fatalf("every safe cell is open but the status is %v", g.Status())
+	if closed == 0 && g.Outcome() != Won {
+		t.Fatalf("every safe cell is open but the status is %v", g.Outcome())
 	}
-	if closed > 0 && g.Status() == Won {
+	if closed > 0 && g.Outcome() == Won {
 		t.Fatalf("status won with %d safe cells closed", closed)
 	}
 }

@@ -7,13 +7,6 @@ import (
 	"io"
 )
 
-// The result words of a Record.
-const (
-	ResultWon   = "won"
-	ResultLost  = "lost"
-	ResultStuck = "stuck" // the player stopped without winning or losing
-)
-
 // WhyGuess is the exact Why of a guessed move. Any other Why says the move was
 // deduced, and a deduced move must be sound.
 const WhyGuess = "guess"
@@ -44,7 +37,7 @@ type Record struct {
 	Mines     [][2]int     `json:"mines"`   // row-major
 	Initial   [][2]int     `json:"initial"` // cells the rules opened before the first move
 	Moves     []MoveRecord `json:"moves"`
-	Result    string       `json:"result"` // ResultWon, ResultLost or ResultStuck
+	Result    Outcome      `json:"result"` // Won, Lost or Stuck
 }
 
 // PairsOf converts positions to JSON [row, col] pairs, never nil.

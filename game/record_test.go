@@ -19,7 +19,7 @@ func TestRecordSchema(t *testing.T) {
 			{Op: OpOpen, Cell: [2]int{3, 4}, Why: WhyGuess},
 			{Op: OpFlag, Cell: [2]int{0, 1}, Why: "subset (1,1)"},
 		},
-		Result: ResultStuck,
+		Result: Stuck,
 	}
 	const want = `{"level":"hard","rows":16,"cols":30,"mine_count":99,"rules":"seed","seed":123,` +
 		`"mines":[[0,1],[15,29]],"initial":[],` +
@@ -47,7 +47,10 @@ func TestRecordRoundTrip(t *testing.T) {
 	for seed := range 6 {
 		rules := []Rules{RulesSeed, RulesSafe, RulesZero}[seed%3]
 		g := playRandom(t, Beginner, rules, int64(seed))
-		result := map[Status]string{Won: ResultWon, Lost: ResultLost, Playing: ResultStuck}[g.Status()]
+		result := g.Outcome()
+		if result == Unfinished {
+			result = Stuck
+		}
 		recs = append(recs, Record{
 			Level: Beginner.Name, Rows: 9, Cols: 9, MineCount: 10, Rules: rules.String(), Seed: GameSeed(7, seed),
 			Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()),

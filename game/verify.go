@@ -60,8 +60,8 @@ func VerifyRecord(rec *Record) error {
 //     WhyGuess) must be sound: an open is not a mine and a flag is a mine
 //     (errors wrap ErrUnsound). A guessed open may hit a mine, which loses
 //     the game, so it must be the last move;
-//   - the result: ResultWon iff every safe cell is open after the last move,
-//     ResultLost iff the last move opened a mine, ResultStuck otherwise.
+//   - the result: Won iff every safe cell is open after the last move,
+//     Lost iff the last move opened a mine, Stuck otherwise.
 //
 // When step is not nil it is called after each move that passed its checks,
 // with the move's index and the row-major indices of the cells it opened, in
@@ -88,12 +88,12 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 	g.level.Mines = rec.MineCount
 	b := g.board
 	for i, m := range rec.Moves {
-		if g.status != Playing {
+		if g.outcome != Unfinished {
 			when := fmt.Sprintf("at moves[%d]", i-1)
 			if i == 0 {
 				when = "by its initial cells"
 			}
-			return g, recordErrorf(i, "%s %v after the game was %s %s", m.Op, PosOf(m.Cell), g.status, when)
+			return g, recordErrorf(i, "%s %v after the game was %s %s", m.Op, PosOf(m.Cell), g.outcome, when)
 		}
 		p := PosOf(m.Cell)
 		if !b.Contains(p) {
@@ -136,18 +136,15 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 			return g, recordErrorf(i, "op %q: want %q or %q", m.Op, OpOpen, OpFlag)
 		}
 	}
-	want := ResultStuck
-	switch g.status {
-	case Won:
-		want = ResultWon
-	case Lost:
-		want = ResultLost
+	want := Stuck
+	if g.outcome != Unfinished {
+		want = g.outcome
 	}
 	if rec.Result != want {
 		switch rec.Result {
-		case ResultWon, ResultLost, ResultStuck:
+		case Won, Lost, Stuck:
 		default:
-			return g, recordErrorf(-1, "result %q: want %q, %q or %q", rec.Result, ResultWon, ResultLost, ResultStuck)
+			return g, recordErrorf(-1, "result %q: want %q, %q or %q", rec.Result, Won, Lost, Stuck)
 		}
 		return g, recordErrorf(-1, "result is %q but the moves leave the game %s (%d safe cells still closed)", rec.Result, want, g.closed)
 	}

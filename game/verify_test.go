@@ -36,7 +36,7 @@ func scripted(t testing.TB, l Level, rules Rules, seed int64, limit int) *Record
 	if rules != RulesSeed && limit != 0 {
 		do(OpOpen, Pos{l.Rows / 2, l.Cols / 2}, WhyGuess)
 	}
-	for i := 0; i < g.Board().Len() && g.Status() == Playing && (limit < 0 || len(moves) < limit); i++ {
+	for i := 0; i < g.Board().Len() && g.Outcome() == Unfinished && (limit < 0 || len(moves) < limit); i++ {
 		switch {
 		case g.Cell(i).State != Unknown:
 		case g.IsMine(i):
@@ -51,7 +51,10 @@ func scripted(t testing.TB, l Level, rules Rules, seed int64, limit int) *Record
 // recordOf writes g's record as a player would, with the result g reached.
 func recordOf(g *Game, moves []MoveRecord) *Record {
 	l := g.Level()
-	res := map[Status]string{Playing: ResultStuck, Won: ResultWon, Lost: ResultLost}[g.Status()]
+	res := g.Outcome()
+	if res == Unfinished {
+		res = Stuck
+	}
 	return &Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: g.Rules().String(),
 		Seed: g.Seed(), Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()), Moves: moves, Result: res}
 }
@@ -88,17 +91,17 @@ func TestVerifyRecordValid(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		rec   *Record
-		want  string
+		want  Outcome
 		moves int // -1: any
 	}{
-		{"easy/seed/won", scripted(t, Easy, RulesSeed, 1, -1), ResultWon, -1},
-		{"expert/seed/won", scripted(t, Expert, RulesSeed, 2, -1), ResultWon, -1},
-		{"beginner/safe/won", scripted(t, Beginner, RulesSafe, 3, -1), ResultWon, -1},
-		{"intermediate/zero/won", scripted(t, Intermediate, RulesZero, 4, -1), ResultWon, -1},
-		{"custom/safe/won", scripted(t, custom, RulesSafe, 5, -1), ResultWon, -1},
-		{"easy/seed/stuck", scripted(t, Easy, RulesSeed, 6, 5), ResultStuck, 5},
-		{"easy/seed/no moves", scripted(t, Easy, RulesSeed, 7, 0), ResultStuck, 0},
-		{"beginner/safe/no moves, layout not drawn", scripted(t, Beginner, RulesSafe, 8, 0), ResultStuck, 0},
+		{"easy/seed/won", scripted(t, Easy, RulesSeed, 1, -1), Won, -1},
+		{"expert/seed/won", scripted(t, Expert, RulesSeed, 2, -1), Won, -1},
+		{"beginner/safe/won", scripted(t, Beginner, RulesSafe, 3, -1), Won, -1},
+		{"intermediate/zero/won", scripted(t, Intermediate, RulesZero, 4, -1), Won, -1},
+		{"custom/safe/won", scripted(t, custom, RulesSafe, 5, -1), Won, -1},
+		{"easy/seed/stuck", scripted(t, Easy, RulesSeed, 6, 5), Stuck, 5},
+		{"easy/seed/no moves", scripted(t, Easy, RulesSeed, 7, 0), Stuck, 0},
+		{"beginner/safe/no moves, layout not drawn", scripted(t, Beginner, RulesSafe, 8, 0), Stuck, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.rec.Result != tc.want {
@@ -196,7 +199,7 @@ func TestVerifyRecordErrors(t *testing.T) {
 		{"other seed", won, func(r *Record) { r.Seed++ }, -1, "seed 12 under rules seed gives mines", false},
 		{"initial cell changed", won, func(r *Record) { r.Initial[0] = firstMine(r) }, -1, "opens initial cells", false},
 		{"initial under safe rules", safe, func(r *Record) { r.Initial = [][2]int{{0, 0}} }, -1, "opens initial cells [], the record lists [[0 0]]", false},
-		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Result = ResultStuck }, -1, "no move opens a cell", false},
+		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Result = Stuck }, -1, "no move opens a cell", false},
 		{"deduced open of a mine", stuck, func(r *Record) {
 			r.Moves = append(r.Moves, MoveRecord{OpOpen, firstMine(r), "unit"})
 		}, 4, `open (2,2) (why "unit"): the cell is a mine`, true},
@@ -205,7 +208,7 @@ func TestVerifyRecordErrors(t *testing.T) {
 		}, 4, `flag (0,8) (why "resolution"): the cell is safe`, true},
 		{"guessed open of a mine, then more", stuck, func(r *Record) {
 			r.Moves = append(r.Moves, MoveRecord{OpOpen, firstMine(r), WhyGuess}, MoveRecord{OpFlag, [2]int{8, 8}, WhyGuess})
-			r.Result = ResultLost
+			r.Result = Lost
 		}, 5, "flag (8,8) after the game was lost at moves[4]", false},
 		{"move after a win", won, func(r *Record) {
 			r.Moves = append(r.Moves, MoveRecord{OpFlag, r.Mines[9], "oracle"})
@@ -216,10 +219,10 @@ func TestVerifyRecordErrors(t *testing.T) {
 		{"open twice", stuck, func(r *Record) { r.Moves[1] = r.Moves[0] }, 1, "open (0,0): the cell is already open", false},
 		{"open an initial cell", stuck, func(r *Record) { r.Moves[0] = MoveRecord{OpOpen, r.Initial[0], "unit"} }, 0, "already open", false},
 		{"flag twice", stuck, func(r *Record) { r.Moves[2] = r.Moves[1] }, 2, "flag (0,1): the cell is already flagged", false},
-		{"won claimed, stuck", stuck, func(r *Record) { r.Result = ResultWon }, -1, `result is "won" but the moves leave the game stuck`, false},
-		{"stuck claimed, won", won, func(r *Record) { r.Result = ResultStuck }, -1, `result is "stuck" but the moves leave the game won`, false},
-		{"lost claimed, stuck", stuck, func(r *Record) { r.Result = ResultLost }, -1, `result is "lost"`, false},
-		{"result word", won, func(r *Record) { r.Result = "draw" }, -1, `result "draw"`, false},
+		{"won claimed, stuck", stuck, func(r *Record) { r.Result = Won }, -1, `result is "won" but the moves leave the game stuck`, false},
+		{"stuck claimed, won", won, func(r *Record) { r.Result = Stuck }, -1, `result is "stuck" but the moves leave the game won`, false},
+		{"lost claimed, stuck", stuck, func(r *Record) { r.Result = Lost }, -1, `result is "lost"`, false},
+		{"unfinished", won, func(r *Record) { r.Result = Unfinished }, -1, `result "unfinished": want "won", "lost" or "stuck"`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := tc.rec()
@@ -259,7 +262,7 @@ func TestVerifyRecordGuessesMayBeWrong(t *testing.T) {
 		t.Errorf("deduced open of a wrongly flagged cell: %v", err)
 	}
 	rec.Moves = append(rec.Moves, MoveRecord{OpOpen, firstMine(rec), WhyGuess})
-	rec.Result = ResultLost
+	rec.Result = Lost
 	if err := VerifyRecord(rec); err != nil {
 		t.Errorf("guessed open of a mine as the last move: %v", err)
 	}
@@ -347,7 +350,7 @@ func ExampleVerifyRecord() {
 	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 42,
 		Mines: PairsOf(g.Mines()), Initial: [][2]int{},
 		Moves:  []MoveRecord{{Op: OpOpen, Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen, Cell: g.Mines()[0].Pair(), Why: "unit"}},
-		Result: ResultLost}
+		Result: Lost}
 	err := VerifyRecord(&rec)
 	var re *RecordError
 	fmt.Println(errors.As(err, &re), re.Move, errors.Is(err, ErrUnsound))

@@ -100,7 +100,7 @@ func expertPositions(b *testing.B, games int) []*game.Puzzle {
 		if _, err := g.Open(game.Pos{Row: 8, Col: 15}); err != nil {
 			continue
 		}
-		for g.Status() == game.Playing {
+		for g.Outcome() == game.Unfinished {
 			f, err := FindForced(context.Background(), g.View())
 			if err != nil {
 				b.Fatal(err)

@@ -230,7 +230,7 @@ func TestForcedAgainstGroundTruth(t *testing.T) {
 			if _, err := g.Open(game.Pos{Row: l.Rows / 2, Col: l.Cols / 2}); err != nil {
 				t.Fatal(err)
 			}
-			for g.Status() == game.Playing {
+			for g.Outcome() == game.Unfinished {
 				p := g.View()
 				f, err := FindForced(ctx, p)
 				if err != nil {
@@ -273,7 +273,7 @@ func TestForcedAgainstGroundTruth(t *testing.T) {
 				}
 				break
 			}
-			if g.Status() == game.Won {
+			if g.Outcome() == game.Won {
 				won++
 			}
 		}

@@ -99,7 +99,7 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 			return usageErrorf("play: %w", err)
 		}
 	}
-	if res.Outcome == agent.Lost {
+	if res.Outcome == game.Lost {
 		return errNoSolution
 	}
 	return nil
@@ -157,7 +157,7 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 	b := g.Board()
 	tag, sgr := m.Rule.String(), "1;32"
 	switch {
-	case m.Op == agent.OpOpen && g.Status() == game.Lost:
+	case m.Op == agent.OpOpen && g.Outcome() == game.Lost:
 		tag, sgr = "guess, hit a mine", "1;31"
 	case m.Rule == agent.RuleGuess:
 		sgr = "1;33"
@@ -174,7 +174,7 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 		t.printf("  opened %d cells\n", len(m.Opened))
 	}
 	var marks []mark
-	if g.Status() == game.Lost {
+	if g.Outcome() == game.Lost {
 		marks = minesMarks(g)
 	}
 	t.board(g, marks)
@@ -184,7 +184,7 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 // remaining mines.
 func (t *tracer) footer(g *game.Game, res agent.Result) {
 	t.printf("\n%s %s after %d moves (%d deduced, %d guessed)\n", t.paint("1", "result:"), res.Outcome, len(res.Moves), res.Deduced, res.Guesses)
-	if g.Status() == game.Playing && g.Placed() {
+	if g.Outcome() == game.Unfinished && g.Placed() {
 		t.printf("the mines it could not find:\n")
 		t.board(g, minesMarks(g))
 	}

@@ -110,7 +110,7 @@ func newPageGame(g *replayGame) (pageGame, error) {
 	pg := pageGame{
 		Label: fmt.Sprintf("game %d: %s, seed %d, %s after %d moves", g.num, r.Level, r.Seed, r.Result, len(r.Moves)),
 		Line:  g.line, Level: r.Level, Rules: r.Rules, Seed: strconv.FormatInt(r.Seed, 10),
-		Rows: r.Rows, Cols: r.Cols, Mines: r.MineCount, Result: r.Result,
+		Rows: r.Rows, Cols: r.Cols, Mines: r.MineCount, Result: r.Result.String(),
 		Initial: []int{}, Moves: make([]pageMove, len(r.Moves)),
 	}
 	b, err := game.NewBoard(r.Rows, r.Cols)

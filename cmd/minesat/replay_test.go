@@ -76,7 +76,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 		do(game.OpOpen, l.Rows/2*l.Cols+l.Cols/2, game.WhyGuess, false)
 	}
 	opens := 0
-	for i := 0; i < g.Board().Len() && g.Status() == game.Playing && (limit <= 0 || len(moves) < limit); i++ {
+	for i := 0; i < g.Board().Len() && g.Outcome() == game.Unfinished && (limit <= 0 || len(moves) < limit); i++ {
 		if loseAt > 0 && len(moves)+1 == loseAt {
 			for j := range g.Board().Len() {
 				if g.Cell(j).State == game.Unknown && g.IsMine(j) {
@@ -99,7 +99,10 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 			}
 		}
 	}
-	res := map[game.Status]string{game.Playing: game.ResultStuck, game.Won: game.ResultWon, game.Lost: game.ResultLost}[g.Status()]
+	res := g.Outcome()
+	if res == game.Unfinished {
+		res = game.Stuck
+	}
 	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: rules.String(), Seed: seed,
 		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()), Moves: moves, Result: res}
 	if len(probs) == 0 {
@@ -131,8 +134,8 @@ func threeGames(t testing.TB) string {
 	stuck := scriptedGame(t, game.Intermediate, game.RulesZero, 3, 12, 0)
 	for _, c := range []struct {
 		l    batch.RecordLine
-		want string
-	}{{won, game.ResultWon}, {lost, game.ResultLost}, {stuck, game.ResultStuck}} {
+		want game.Outcome
+	}{{won, game.Won}, {lost, game.Lost}, {stuck, game.Stuck}} {
 		if c.l.Result != c.want {
 			t.Fatalf("scripted game ended %s; want %s", c.l.Result, c.want)
 		}
@@ -164,7 +167,7 @@ func TestReplayErrors(t *testing.T) {
 		}
 	}
 	wrongResult := good
-	wrongResult.Result = game.ResultLost
+	wrongResult.Result = game.Lost
 	badProbs := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
 	badProbs.Probs = game.MoveProbs{2: {{Pos: game.Pos{Row: 1, Col: 1}, P: 1.5}}}
 	badGuesses := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
@@ -306,7 +309,7 @@ func TestReplayHTML(t *testing.T) {
 			t.Errorf("game %d: %d mines in the page; want %d", gi+1, mines, rec.MineCount)
 		}
 		last := pg.Moves[len(pg.Moves)-1]
-		if last.Boom != (rec.Result == game.ResultLost) {
+		if last.Boom != (rec.Result == game.Lost) {
 			t.Errorf("game %d (%s): last move boom=%v", gi+1, rec.Result, last.Boom)
 		}
 		guesses := 0
