@@ -45,11 +45,24 @@ func TestChooseFirst(t *testing.T) {
 		level game.Level
 		want  string
 	}{
+		// The named levels keep their defaults.
 		{game.Expert, "measured (3,3)"},
+		{game.Hard, "measured (3,3)"},
 		{game.Intermediate, "opening (2,2)"},
 		{game.Beginner, "opening (2,2)"},
+		{game.Easy, "opening (2,2)"},
+		{game.Medium, "opening (2,2)"},
 		{custom(t, "20x20/60"), "opening (2,2)"},
 		{custom(t, "30x16/99"), "opening (2,2)"}, // expert turned on its side: not measured
+		// Dense boards, where the spreading chance alone picked a corner.
+		{custom(t, "9x9/72"), "opening (2,2)"},
+		{custom(t, "5x5/16"), "opening (2,2)"},
+		{custom(t, "5x5/10"), "opening (2,2)"},
+		{custom(t, "9x9/30"), "opening (2,2)"},
+		// Narrow boards: the most cells seen, then the likeliest spread.
+		{custom(t, "3x7/3"), "opening (0,2)"},
+		{custom(t, "4x9/5"), "opening (1,2)"},
+		{custom(t, "2x2/0"), "opening (0,0)"},
 	} {
 		f, ok, err := ChooseFirst(tt.level, game.RulesZero, "")
 		if err != nil || !ok || f.String() != tt.want || f.Note == "" {
@@ -59,11 +72,13 @@ func TestChooseFirst(t *testing.T) {
 }
 
 // TestBestOpeningExact checks the inclusion-exclusion formula against
-// enumeration of every layout on small boards, for every first click.
+// enumeration of every layout on small boards, for every first click, and
+// BestOpening's choice: the most cells seen within two steps, then the
+// likeliest spread.
 func TestBestOpeningExact(t *testing.T) {
 	for _, l := range []game.Level{{Name: "4x5/4", Rows: 4, Cols: 5, Mines: 4}, {Name: "5x5/6", Rows: 5, Cols: 5, Mines: 6}, {Name: "3x7/3", Rows: 3, Cols: 7, Mines: 3}} {
 		b := game.MustBoard(l.Rows, l.Cols)
-		bestBrute, bestP := -1, -1.0
+		bestBrute, bestW, bestP := -1, -1, -1.0
 		for f := 0; f < b.Len(); f++ {
 			block := map[int]bool{f: true}
 			for _, j := range b.Neighbors(f) {
@@ -105,13 +120,39 @@ func TestBestOpeningExact(t *testing.T) {
 			if got := openingChance(b, l.Mines, f); math.Abs(got-p) > 1e-12 {
 				t.Errorf("%s: first click %v spreads with chance %.15f; enumeration says %.15f", l.Name, b.Pos(f), got, p)
 			}
-			if p > bestP+1e-12 {
-				bestBrute, bestP = f, p
+			if w := window(l, b.Pos(f)); w > bestW || w == bestW && p > bestP+1e-12 {
+				bestBrute, bestW, bestP = f, w, p
 			}
 		}
 		pos, p := BestOpening(l)
 		if pos != b.Pos(bestBrute) || math.Abs(p-bestP) > 1e-12 {
 			t.Errorf("%s: BestOpening = %v, %.15f; enumeration says %v, %.15f", l.Name, pos, p, b.Pos(bestBrute), bestP)
+		}
+	}
+}
+
+// TestFirstZeroDense plays the default first click under RulesZero on
+// boards whose 3x3 block holds every safe cell: the click alone wins every
+// game (the corner's block holds 4 of the 9 safe cells and almost never
+// wins).
+func TestFirstZeroDense(t *testing.T) {
+	for _, name := range []string{"9x9/72", "5x5/16", "4x4/7", "12x7/75"} {
+		l := custom(t, name)
+		f, ok, err := ChooseFirst(l, game.RulesZero, "")
+		if err != nil || !ok {
+			t.Fatalf("%s: ChooseFirst = %v, %v, %v", name, f, ok, err)
+		}
+		for seed := int64(1); seed <= 50; seed++ {
+			g, err := game.New(l, game.RulesZero, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Open(f.Pos); err != nil {
+				t.Fatalf("%s seed %d: first click %v: %v", name, seed, f, err)
+			}
+			if g.Status() != game.Won {
+				t.Errorf("%s seed %d: first click %v leaves the game %v; want won", name, seed, f, g.Status())
+			}
 		}
 	}
 }

@@ -35,8 +35,10 @@ time). --no-guess ends a game stuck when logic runs out.
 Rules default to seed for easy, medium and hard, and to safe for the other
 levels. The first click (safe and zero only) defaults to the top-left corner
 under safe. Under zero it defaults to the click measured best for the level,
-(3,3) on expert, and elsewhere to the cell that maximises the chance that the
-opening spreads past the first 3x3 block; the table says which.
+(3,3) on expert, and elsewhere to (2,2), the first cell whose numbers see a
+whole 5x5 window (on boards narrower than 5, the cell among those seeing the
+most cells whose opening most likely spreads past its 3x3 block); the table
+says which.
 
 Game i of a run is played with seed game.GameSeed(S, i) (splitmix64 of
 S + i*0x9E3779B97F4A7C15), the same at every level, and its agent draws its
@@ -197,7 +199,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.IntVar(&cfg.games, "games", 200, "games per level")
 	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
-	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else the likeliest opening)")
+	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else (2,2): see agent.BestOpening)")
 	addAgentFlags(fs, &cfg.agent, batch.DefaultAgent)
 	vs := fs.String("vs", "", "also play every game with these agent `FLAGS` changed, e.g. \"--lookahead 16\" or \"--strategy fast\", and compare the two game by game")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), fmt.Sprintf("games played in parallel, 1 to %d", batch.MaxWorkers))
