@@ -150,8 +150,8 @@ func TestFirstZeroDense(t *testing.T) {
 			if _, err := g.Open(f.Pos); err != nil {
 				t.Fatalf("%s seed %d: first click %v: %v", name, seed, f, err)
 			}
-			if g.Status() != game.Won {
-				t.Errorf("%s seed %d: first click %v leaves the game %v; want won", name, seed, f, g.Status())
+			if g.Outcome() != game.Won {
+				t.Errorf("%s seed %d: first click %v leaves the game %v; want won", name, seed, f, g.Outcome())
 			}
 		}
 	}
