@@ -45,6 +45,7 @@ type Agent struct {
 	moves      bool
 	limits     *kb.Limits
 	findForced ForcedFinder
+	budget     kb.Budget // Advise's counting budget
 
 	pos Position
 }

@@ -92,10 +92,23 @@ func flanksOf(a, b []game.Pos) []game.Pos {
 // times the time. The test is exact: in the position with t flagged, the
 // shape's mines must have probability 1 and its safe cells 0.
 func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget kb.Budget) (int, bool, error) {
+	found, err := fiftyFifties(ctx, p, probs, budget, true)
+	if err != nil || len(found) == 0 {
+		return 0, false, err
+	}
+	return found[len(found)-1], true, nil
+}
+
+// fiftyFifties returns the pseudo 50/50s of p.View, increasing, tested as
+// pseudoFiftyFifty tests them. With safest, a cell is tested only when its
+// probability is below that of every cell found so far, and the last cell
+// returned is the safest of all (the first of them, in row-major order).
+func fiftyFifties(ctx context.Context, p *Position, probs []float64, budget kb.Budget, safest bool) ([]int, error) {
 	sh := shapes{p: p, probs: probs, budget: budget}
+	var found []int
 	best := -1
 	for t := range p.View.Cells {
-		if !sh.undecided(t) || (best >= 0 && probs[t] >= probs[best]-probEps) || !sh.walled(t) {
+		if !sh.undecided(t) || (safest && best >= 0 && probs[t] >= probs[best]-probEps) || !sh.walled(t) {
 			continue
 		}
 		closing := sh.closing(t)
@@ -107,16 +120,17 @@ func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget 
 			continue // too large to count: not shown to be one
 		}
 		if err != nil {
-			return 0, false, err
+			return nil, err
 		}
 		for _, s := range closing {
 			if sh.forced(t, s, given) {
 				best = t
+				found = append(found, t)
 				break
 			}
 		}
 	}
-	return best, best >= 0, nil
+	return found, nil
 }
 
 // shapes finds 50/50 shapes in a position with mine probabilities probs.

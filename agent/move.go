@@ -90,7 +90,7 @@ type Move struct {
 	Rule   Rule        // why the move was made
 	Reason kb.Reason   // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
 	Guess  *Guess      // for RuleGuess: the estimate behind the guess
-	Mines  int         // for RuleSAT: the mine total the proof used
+	Mines  int         // for RuleSAT: the mine total the proof used, game.UnknownMines (-1) when unknown
 	Pair   *PairReason // for RulePair: the two hints and the bound that settle the cell
 	Opened []int       // for OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
 }
@@ -106,13 +106,23 @@ func (m Move) Why(b *game.Board) string {
 	case RuleFirst:
 		return "first: the rules keep the first click safe"
 	case RuleSAT:
-		return fmt.Sprintf("sat: %s in every layout that agrees with the hints and the %d-mine total", m.Verdict(b), m.Mines)
+		return "sat: " + m.satClaim(b)
 	case RuleUnit, RuleResolution, RuleGlobal:
 		return m.Rule.String() + ": " + m.Reason.Format(b)
 	case RulePair:
 		return fmt.Sprintf("pair: %s: %s", m.Verdict(b), m.Pair.Explain(b, m.Op))
 	}
 	return m.Rule.String()
+}
+
+// satClaim is what the SAT step proved of m: its verdict in every layout
+// that agrees with the hints and the mine total (or with the hints alone
+// when the total is unknown).
+func (m Move) satClaim(b *game.Board) string {
+	if m.Mines < 0 {
+		return m.Verdict(b) + " in every layout that agrees with the hints (the mine total is unknown)"
+	}
+	return fmt.Sprintf("%s in every layout that agrees with the hints and the %d-mine total", m.Verdict(b), m.Mines)
 }
 
 // Verdict returns "(r,c) is a mine" for a flag, "(r,c) is safe" otherwise.

@@ -395,29 +395,9 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	for v := range lns {
 		lns[v] = math.Inf(-1)
 	}
-	// The hint counts the known mines around the cell and at most its
-	// closed neighbours that are not known safe: other values need no count.
-	vlo, vhi, mean := 0, 0, 0.0
-	for _, j := range view.Board.Neighbors(cell) {
-		switch j := int(j); {
-		case knownMine(view, probs, j):
-			vlo++
-			vhi++
-		case undecided(view, probs, j):
-			vhi++
-			mean += probs[j]
-		}
-	}
 	safe := 1 - probs[cell]
 	lnSafe := w.lnAll + math.Log(safe) // layouts with the cell safe
-	var order []int                    // values, likeliest first (by distance from the mean)
-	for v := vlo; v <= vhi; v++ {
-		order = append(order, v)
-	}
-	centre := float64(vlo) + mean
-	slices.SortStableFunc(order, func(x, y int) int {
-		return cmp.Compare(math.Abs(float64(x)-centre), math.Abs(float64(y)-centre))
-	})
+	order := hintValues(view, probs, cell)
 	lo := math.Inf(-1)
 	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
 	for _, v := range order {
@@ -456,6 +436,33 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 		weighted += w * next[v]
 	}
 	return safe * weighted / sum, safe * math.Exp(lns[0]-lo) / sum, nil
+}
+
+// hintValues returns the hints cell of v could show (probs are v's), the
+// likeliest first, by distance from the expected number of mines around
+// it: the known mines around the cell, plus at most its closed neighbours
+// that are not known safe. Other values need no count.
+func hintValues(v *game.Puzzle, probs []float64, cell int) []int {
+	vlo, vhi, mean := 0, 0, 0.0
+	for _, j := range v.Board.Neighbors(cell) {
+		switch j := int(j); {
+		case knownMine(v, probs, j):
+			vlo++
+			vhi++
+		case undecided(v, probs, j):
+			vhi++
+			mean += probs[j]
+		}
+	}
+	order := make([]int, 0, vhi-vlo+1)
+	for v := vlo; v <= vhi; v++ {
+		order = append(order, v)
+	}
+	centre := float64(vlo) + mean
+	slices.SortStableFunc(order, func(x, y int) int {
+		return cmp.Compare(math.Abs(float64(x)-centre), math.Abs(float64(y)-centre))
+	})
+	return order
 }
 
 // next returns the chance of surviving the next move in w.view as it

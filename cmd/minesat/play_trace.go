@@ -22,7 +22,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 
 	"github.com/minesat/minesat/agent"
@@ -201,80 +200,6 @@ func minesMarks(g *game.Game) []mark {
 	return marks
 }
 
-// traceReason returns the lines explaining m, with cell names.
-func traceReason(b *game.Board, m agent.Move) []string {
-	r := m.Reason
-	switch m.Rule {
-	case agent.RuleFirst:
-		return []string{"the first click: the rules keep it safe"}
-	case agent.RuleUnit:
-		src := "a hint"
-		if r.Hint >= 0 {
-			src = fmt.Sprintf("hint %d at %v", r.HintN, b.Pos(r.Hint))
-		}
-		return clauseLines(b, m, src+" gives clause "+r.Clause.Format(b))
-	case agent.RuleResolution:
-		return clauseLines(b, m, "clause "+r.Clause.Format(b)+" is the resolvent of",
-			"  "+r.Parents[0].Format(b),
-			"  "+r.Parents[1].Format(b))
-	case agent.RuleGlobal:
-		return clauseLines(b, m, "the global mine count gives clause "+r.Clause.Format(b))
-	case agent.RulePair:
-		return []string{m.Pair.Explain(b, m.Op), "  so " + m.Verdict(b)}
-	case agent.RuleSAT:
-		return []string{fmt.Sprintf("proved by SAT: %s in every layout that agrees with the hints and the %d-mine total", m.Verdict(b), m.Mines)}
-	case agent.RuleGuess:
-		return guessLines(b, m.Guess)
-	}
-	return []string{m.Why(b)}
-}
-
-// clauseLines explains a move settled by a clause: the lines given, then
-// the conclusion. A clause of one literal is the conclusion itself; a longer
-// one concludes because its other literals are already false.
-func clauseLines(b *game.Board, m agent.Move, lines ...string) []string {
-	if len(m.Reason.Clause) > 1 {
-		return append(lines, "  its other literals are false, so "+m.Verdict(b))
-	}
-	return append(lines, "  so "+m.Verdict(b))
-}
-
-// guessLines explains a guess: its probability, how it was estimated, the
-// runner-up, and how many cells were weighed.
-func guessLines(b *game.Board, g *agent.Guess) []string {
-	if g == nil {
-		return []string{"no estimate recorded"}
-	}
-	method := g.Method
-	if method == "" {
-		method = "estimate"
-	}
-	line := fmt.Sprintf("guess: p(mine) %s (%s)", fmtProb(g.P), method)
-	if g.Runner >= 0 {
-		line += fmt.Sprintf("; runner-up %v at %s", b.Pos(g.Runner), fmtProb(g.RunnerP))
-	} else {
-		line += "; no other candidate"
-	}
-	weighed := 0
-	for _, p := range g.Probs {
-		if !math.IsNaN(p) && p >= 0 {
-			weighed++
-		}
-	}
-	out := []string{line}
-	if d := g.Detail(); d != "" {
-		out = append(out, "  "+d)
-	}
-	if weighed > 0 {
-		out = append(out, fmt.Sprintf("  %d closed cells estimated", weighed))
-	}
-	return out
-}
-
-// fmtProb writes a probability with 3 decimals.
-func fmtProb(p float64) string {
-	if math.IsNaN(p) {
-		return "?"
-	}
-	return fmt.Sprintf("%.3f", p)
-}
+// traceReason returns the lines explaining m, with cell names (see
+// agent.Move.Explain).
+func traceReason(b *game.Board, m agent.Move) []string { return m.Explain(b) }

@@ -1,0 +1,482 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+// Advice is minesat's answer about one position: the move the agent would
+// make there and why, and what is known of every closed cell. Its fields
+// are plain values with JSON names that are part of the interface (minesat
+// analyze --format json writes it as it is); cells are [row, col] pairs,
+// 0-based.
+type Advice struct {
+	Rows    int  `json:"rows"`
+	Cols    int  `json:"cols"`
+	Mines   *int `json:"mines"`   // the position's mine total, flags included; nil when unknown
+	Flags   int  `json:"flags"`   // flagged cells, taken as mines
+	Unknown int  `json:"unknown"` // closed cells, flags not included
+
+	// Satisfiable is false when no layout agrees with the hints, the flags
+	// and the total; Conflict then says why, naming the flags to blame
+	// when the hints alone have a solution.
+	Satisfiable bool   `json:"satisfiable"`
+	Conflict    string `json:"conflict,omitempty"`
+
+	// Move is the recommended move; nil when there is none (no solution,
+	// no closed cell, or a strategy that does not guess and can prove
+	// nothing).
+	Move *Recommendation `json:"move"`
+
+	// Solutions is the exact number of layouts, in decimal; "" when the
+	// position was too large to count (see Incomplete).
+	Solutions string `json:"solutions,omitempty"`
+	// Probabilities holds one row per board row, one entry per cell: the
+	// probability that the cell holds a mine, uniform over the layouts
+	// (exactly 0 or 1 for forced cells), or null for an open or flagged
+	// cell. Nil when the position was too large to count.
+	Probabilities [][]*float64 `json:"probabilities,omitempty"`
+	ForcedMines   [][2]int     `json:"forced_mines"` // closed cells that are a mine in every layout
+	ForcedSafe    [][2]int     `json:"forced_safe"`  // closed cells that are safe in every layout
+	// FiftyFifties are the pseudo 50/50s: cells that, whenever they hold
+	// a mine, close a pair or 2x2 block that no move can ever tell from its
+	// mirror image (see ProbGuesser).
+	FiftyFifties [][2]int `json:"pseudo_fifty_fifties"`
+	// Dead are the undecided cells whose opening can tell nothing new: in
+	// every layout where they are safe they show the same hint.
+	Dead [][2]int `json:"dead"`
+
+	// Incomplete lists what could not be worked out within the budget or
+	// the time given, and why; empty for a full answer.
+	Incomplete []string `json:"incomplete,omitempty"`
+
+	// Played is the recommended move as the agent would play it, with the
+	// clause, pair, proof or estimate behind it; zero when Move is nil.
+	Played Move `json:"-"`
+}
+
+// Recommendation is the move Advice recommends: always an open, of a cell
+// proved safe when there is one, else of the cell the guesser picks.
+type Recommendation struct {
+	Op     string   `json:"op"`     // "open"
+	Cell   [2]int   `json:"cell"`   // the cell to open
+	Rule   string   `json:"rule"`   // why: unit, resolution, global count, pair, sat or guess (Rule's names)
+	Forced bool     `json:"forced"` // proved safe; false for a guess
+	P      float64  `json:"p"`      // the cell's mine probability: 0 when forced
+	Why    string   `json:"why"`    // one line, as a game record's "why"
+	Proof  []string `json:"proof"`  // the lines play --trace prints under the move
+
+	// For a guess: how it was chosen (Chosen: "endgame", "fifty-fifty",
+	// "lookahead", "probability" or "local estimate"; Method: the
+	// guesser's words), its score (the chance of surviving this move and
+	// the next for a lookahead, of winning the game for an endgame search;
+	// absent otherwise) and the runner-up.
+	Chosen      string   `json:"chosen,omitempty"`
+	Method      string   `json:"method,omitempty"`
+	Score       *float64 `json:"score,omitempty"`
+	Runner      *[2]int  `json:"runner_up,omitempty"`
+	RunnerP     *float64 `json:"runner_up_p,omitempty"`
+	RunnerScore *float64 `json:"runner_up_score,omitempty"`
+}
+
+// Prob returns the mine probability of the cell at pos, and false when it
+// is open, flagged, off the board or was not counted.
+func (a *Advice) Prob(pos game.Pos) (float64, bool) {
+	if pos.Row < 0 || pos.Row >= len(a.Probabilities) || pos.Col < 0 || pos.Col >= len(a.Probabilities[pos.Row]) {
+		return 0, false
+	}
+	p := a.Probabilities[pos.Row][pos.Col]
+	if p == nil {
+		return 0, false
+	}
+	return *p, true
+}
+
+// WithBudget bounds the counting Advise does (kb.Budget; the default is
+// kb.DefaultMaxStates): a position with a component too large to count is
+// answered with what SAT proves, and says so in Advice.Incomplete.
+func WithBudget(b kb.Budget) Option {
+	return func(a *Agent) error { a.budget = b; return nil }
+}
+
+// adviceSeedStream is the second PCG word of Advise's default generator.
+const adviceSeedStream = gameSeedStream
+
+// Advise answers a position with the move an agent made from opts would
+// play there, and the analysis behind it; see Agent.Advise.
+func Advise(ctx context.Context, p *game.Puzzle, opts ...Option) (Advice, error) {
+	a, err := New(opts...)
+	if err != nil {
+		return Advice{}, err
+	}
+	return a.Advise(ctx, p)
+}
+
+// Advise answers position p: the move the agent would play there, its
+// reason, and the analysis (per-cell mine probabilities, forced cells, the
+// number of layouts, pseudo 50/50s and dead cells).
+//
+// The move is the agent's own: its strategies run on p in order, as in
+// Play. Flags they prove are placed and the loop goes on, until one
+// proposes an open: a cell proved safe (by a hint's clause, resolution,
+// the global count, a pair of hints or SAT), or the guesser's pick. So in a
+// position met during Play, Advise opens the cell Play opens next when it
+// guesses (given the same random state: WithRand), and a cell Play's next
+// deduction could open otherwise (several cells may be proved safe at
+// once, and which comes first depends on the KB's history). Random tie
+// breaks draw from WithRand's generator, by default one with a fixed seed,
+// so the same position gets the same advice.
+//
+// An invalid puzzle (see game.Puzzle.Validate) is an error. A puzzle with
+// no solution is not: Satisfiable is false and Conflict says why. Work is
+// bounded by WithBudget and by ctx: when ctx ends, Advise returns what it
+// found so far, with ctx's error.
+func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
+	if err := p.Validate(); err != nil {
+		return Advice{}, err
+	}
+	adv := Advice{Rows: p.Rows(), Cols: p.Cols(), Flags: p.Flags(), Unknown: p.Unknowns(),
+		ForcedMines: [][2]int{}, ForcedSafe: [][2]int{}, FiftyFifties: [][2]int{}, Dead: [][2]int{}}
+	if p.Mines >= 0 {
+		m := p.Mines
+		adv.Mines = &m
+	}
+	b := p.Board
+	pos := a.advisePosition(p)
+
+	// The analysis: exact counts when every component fits the budget,
+	// else the forced cells SAT proves.
+	an, err := kb.AnalyzeCached(ctx, pos.View, a.budget, pos.cache)
+	var forced kb.Forced
+	var probs []float64
+	switch {
+	case errors.Is(err, kb.ErrBudget):
+		adv.Incomplete = append(adv.Incomplete, "a component is too large to count within the budget: no probabilities, no solution count, no pseudo 50/50s or dead cells; the forced cells are proved by SAT")
+		an = nil
+		forced, err = kb.FindForced(ctx, pos.View)
+		if errors.Is(err, kb.ErrNoSolution) {
+			adv.Conflict = conflictOf(ctx, p, a.budget)
+			return adv, nil
+		}
+		if err != nil {
+			return adv, err
+		}
+	case err != nil:
+		return adv, err
+	case !an.Satisfiable():
+		adv.Conflict = conflictOf(ctx, p, a.budget)
+		return adv, nil
+	default:
+		if forced, err = an.Forced(ctx); err != nil {
+			return adv, err
+		}
+		if probs, err = an.Probabilities(ctx); err != nil {
+			return adv, err
+		}
+		n, err := an.Count(ctx)
+		if err != nil {
+			return adv, err
+		}
+		adv.Solutions = n.String()
+		adv.Probabilities = probGrid(p, probs)
+	}
+	adv.Satisfiable = true
+	adv.ForcedMines = pairsOf(b, forced.Mines)
+	adv.ForcedSafe = pairsOf(b, forced.Safe)
+
+	// The move, as the agent's loop finds it.
+	m, ok, err := a.adviseMove(ctx, pos)
+	if err != nil {
+		return adv, err
+	}
+	if ok {
+		adv.Played = m
+		adv.Move = recommend(b, m, probs)
+	}
+
+	// Pseudo 50/50s and dead cells need the counts.
+	if an != nil {
+		ff, err := fiftyFifties(ctx, pos, probs, a.budget, false)
+		if err != nil {
+			return adv, err
+		}
+		adv.FiftyFifties = pairsOf(b, ff)
+		dead, err := deadCells(ctx, p, an, probs, a.budget, pos.cache)
+		if err != nil {
+			return adv, err
+		}
+		adv.Dead = pairsOf(b, dead)
+	}
+	return adv, nil
+}
+
+// advisePosition returns a Position over a copy of p, as Play would hold
+// it with p on the board: every hint in the KB, every flag asserted.
+func (a *Agent) advisePosition(p *game.Puzzle) *Position {
+	b := p.Board
+	pos := &Position{
+		View:    p.Clone(),
+		KB:      kb.NewWithLimits(b, *a.limits),
+		Rand:    a.rng,
+		cache:   kb.NewCache(),
+		explain: true,
+	}
+	if pos.Rand == nil {
+		pos.Rand = rand.New(rand.NewPCG(0, adviceSeedStream))
+	}
+	for i, c := range p.Cells {
+		switch c.State {
+		case game.Unknown:
+			pos.closed++
+		case game.Flagged:
+			pos.flagged++
+		}
+		pos.pairs.note(i)
+	}
+	return pos
+}
+
+// adviseMove runs the agent's strategies on pos until one proposes an
+// open, placing the flags proved on the way, and returns that open; ok is
+// false when every strategy is empty first.
+func (a *Agent) adviseMove(ctx context.Context, pos *Position) (m Move, ok bool, err error) {
+	// The KB learns the position only now, once it is known to have a
+	// solution: a contradiction would fail its inserts.
+	for i, c := range pos.View.Cells {
+		switch c.State {
+		case game.Revealed:
+			err = pos.KB.AddHint(i, int(c.Hint))
+		case game.Flagged:
+			err = pos.KB.Assert(kb.MineLit(i))
+		}
+		if err != nil {
+			return Move{}, false, fmt.Errorf("agent: advise: %w", err)
+		}
+	}
+	for pos.closed > 0 {
+		if err := ctx.Err(); err != nil {
+			return Move{}, false, err
+		}
+		var moves []Move
+		for _, s := range a.strategies {
+			if moves, err = s.Deduce(ctx, pos); err != nil {
+				return Move{}, false, fmt.Errorf("agent: strategy %s: %w", s.Name(), err)
+			}
+			if len(moves) > 0 {
+				break
+			}
+		}
+		if len(moves) == 0 {
+			return Move{}, false, nil
+		}
+		for _, m := range moves {
+			if m.Op == OpOpen && pos.View.Cells[m.Cell].State == game.Unknown {
+				return m, true, nil
+			}
+		}
+		for _, m := range moves {
+			if m.Op != OpFlag || pos.View.Cells[m.Cell].State != game.Unknown {
+				continue
+			}
+			pos.View.Cells[m.Cell].State = game.Flagged
+			pos.closed--
+			pos.flagged++
+			pos.Moves++
+			pos.pairs.note(m.Cell)
+			if err := pos.KB.Assert(kb.MineLit(m.Cell)); err != nil {
+				return Move{}, false, fmt.Errorf("agent: advise: %w", err)
+			}
+		}
+	}
+	return Move{}, false, nil
+}
+
+// The values of Recommendation.Chosen for a guess.
+const (
+	ChosenEndgame     = "endgame"
+	ChosenFiftyFifty  = "fifty-fifty"
+	ChosenLookahead   = "lookahead"
+	ChosenProbability = "probability"
+	ChosenLocal       = "local estimate"
+)
+
+// recommend describes m; probs are the position's mine probabilities (nil
+// when not counted).
+func recommend(b *game.Board, m Move, probs []float64) *Recommendation {
+	r := &Recommendation{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Rule: m.Rule.String(),
+		Forced: m.Rule.Deduced(), Why: m.Why(b), Proof: m.Explain(b)}
+	g := m.Guess
+	if g == nil {
+		return r
+	}
+	r.P = g.P
+	if probs != nil {
+		r.P = probs[m.Cell]
+	}
+	r.Method = g.Method
+	switch g.Method {
+	case MethodEndgame:
+		r.Chosen = ChosenEndgame
+	case MethodFiftyFifty:
+		r.Chosen = ChosenFiftyFifty
+	case MethodLookahead, MethodLookahead2:
+		r.Chosen = ChosenLookahead
+	case MethodProb:
+		r.Chosen = ChosenProbability
+	default:
+		r.Chosen = ChosenLocal
+	}
+	if r.Chosen == ChosenEndgame || r.Chosen == ChosenLookahead {
+		r.Score = ptr(g.Score)
+	}
+	if g.Runner >= 0 && g.Runner != g.Cell {
+		rc := b.Pos(g.Runner).Pair()
+		r.Runner = &rc
+		rp := g.RunnerP
+		if probs != nil {
+			rp = probs[g.Runner]
+		}
+		r.RunnerP = ptr(rp)
+		if r.Score != nil {
+			r.RunnerScore = ptr(g.RunnerScore)
+		}
+	}
+	return r
+}
+
+func ptr[T any](x T) *T { return &x }
+
+// probGrid returns probs (per cell, NaN for cells not closed) as rows with
+// nil for the cells not closed.
+func probGrid(p *game.Puzzle, probs []float64) [][]*float64 {
+	out := make([][]*float64, p.Rows())
+	flat := make([]float64, len(probs))
+	for r := range out {
+		out[r] = make([]*float64, p.Cols())
+		for c := range out[r] {
+			i := r*p.Cols() + c
+			if p.Cells[i].State != game.Unknown || math.IsNaN(probs[i]) {
+				continue
+			}
+			flat[i] = min(max(probs[i], 0), 1)
+			out[r][c] = &flat[i]
+		}
+	}
+	return out
+}
+
+// pairsOf returns cells (row-major) as [row, col] pairs, never nil.
+func pairsOf(b *game.Board, cells []int) [][2]int {
+	out := make([][2]int, 0, len(cells))
+	for _, i := range cells {
+		out = append(out, b.Pos(i).Pair())
+	}
+	return out
+}
+
+// deadCells returns the undecided cells of p (probs are p's, an its
+// analysis) that show the same hint in every layout where they are safe,
+// increasing. Each is tested exactly: the position with the cell opened on
+// each hint it could show is analysed (reusing an's counted components),
+// until two hints prove possible.
+func deadCells(ctx context.Context, p *game.Puzzle, an *kb.Analysis, probs []float64, budget kb.Budget, cache *kb.Cache) ([]int, error) {
+	view := p.Clone()
+	var dead []int
+	for x, c := range p.Cells {
+		if c.State != game.Unknown || !undecided(p, probs, x) {
+			continue
+		}
+		values := hintValues(p, probs, x)
+		if len(values) == 1 {
+			dead = append(dead, x)
+			continue
+		}
+		shown := 0
+		for _, v := range values {
+			view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
+			a, err := kb.AnalyzeReveal(ctx, an, view, x, budget, cache)
+			if errors.Is(err, kb.ErrBudget) {
+				shown = 2 // not shown dead
+				break
+			}
+			if err != nil {
+				view.Cells[x] = c
+				return nil, err
+			}
+			if a.Satisfiable() {
+				if shown++; shown == 2 {
+					break
+				}
+			}
+		}
+		view.Cells[x] = c
+		if shown < 2 {
+			dead = append(dead, x)
+		}
+	}
+	return dead, nil
+}
+
+// conflictOf says why p, which has no solution, has none: the flags to
+// blame when the hints and the total alone have a solution, else the
+// contradiction propagation finds, or a plain statement.
+func conflictOf(ctx context.Context, p *game.Puzzle, budget kb.Budget) string {
+	rest := "the hints"
+	if p.Mines >= 0 {
+		rest = fmt.Sprintf("the hints and the %d-mine total", p.Mines)
+	}
+	plain := "no layout agrees with the flags and " + rest
+	if p.Flags() == 0 {
+		plain = "no layout agrees with " + rest
+	}
+	if sp, err := kb.NewSplit(p); err == nil && sp.Contradiction != nil && p.Flags() == 0 {
+		return strings.TrimPrefix(sp.Contradiction.Error(), "kb: ")
+	}
+	if p.Flags() == 0 {
+		return plain
+	}
+	var flags []int
+	q := p.Clone()
+	for i, c := range q.Cells {
+		if c.State == game.Flagged {
+			flags = append(flags, i)
+			q.Cells[i] = game.Cell{}
+		}
+	}
+	aq, err := kb.Analyze(ctx, q, budget)
+	if err != nil {
+		return plain
+	}
+	if !aq.Satisfiable() {
+		return plain + ", even without the flags"
+	}
+	f, err := aq.Forced(ctx)
+	if err != nil {
+		return plain
+	}
+	var bad []string
+	for _, i := range flags {
+		if _, found := slices.BinarySearch(f.Safe, i); found {
+			bad = append(bad, p.Board.Pos(i).String())
+		}
+	}
+	switch {
+	case len(bad) == 1:
+		return fmt.Sprintf("the flag at %s contradicts %s: that cell is safe in every layout that agrees with them", bad[0], rest)
+	case len(bad) > 1:
+		return fmt.Sprintf("the flags at %s contradict %s: those cells are safe in every layout that agrees with them", strings.Join(bad, " "), rest)
+	}
+	var all []string
+	for _, i := range flags {
+		all = append(all, p.Board.Pos(i).String())
+	}
+	return fmt.Sprintf("the flags at %s together contradict %s: no layout that agrees with them has a mine on each of these cells", strings.Join(all, " "), rest)
+}

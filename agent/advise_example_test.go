@@ -1,0 +1,41 @@
+package agent_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
+)
+
+// Advise on a 3x4 position: the 1-2-1 down the second column puts mines
+// at (0,2) and (2,2) and proves (1,2) safe; the 2-mine total then clears
+// the last column. (Where nothing is proved, the move is the guesser's.)
+func ExampleAdvise() {
+	p, _ := game.ParsePuzzle("example", strings.NewReader(`3 4 2
+0 1 -1 -1
+0 2 -1 -1
+0 1 -1 -1`))
+	adv, err := agent.Advise(context.Background(), p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m := adv.Move
+	fmt.Printf("open %v (%s, forced %v)\n", m.Cell, m.Rule, m.Forced)
+	for _, line := range m.Proof {
+		fmt.Println(" ", line)
+	}
+	fmt.Println("layouts:", adv.Solutions)
+	fmt.Println("forced mines:", adv.ForcedMines, "forced safe:", adv.ForcedSafe)
+	pr, _ := adv.Prob(game.Pos{Row: 2, Col: 3})
+	fmt.Printf("p(mine) at (2,3): %.3f\n", pr)
+	// Output:
+	// open [1 2] (unit, forced true)
+	//   hint 1 at (2,1) gives clause -(1,2) v -(2,2)
+	//     its other literals are false, so (1,2) is safe
+	// layouts: 1
+	// forced mines: [[0 2] [2 2]] forced safe: [[0 3] [1 2] [1 3] [2 3]]
+	// p(mine) at (2,3): 0.000
+}

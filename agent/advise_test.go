@@ -1,0 +1,224 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// snapshot is a position met during Play: the view after a move, and the
+// state of the game's random generator then.
+type snapshot struct {
+	view *game.Puzzle
+	rng  []byte
+}
+
+// playRecorded plays one game with the full preset and returns its moves
+// and, for each move k, the position it was played from (after move k-1).
+func playRecorded(t *testing.T, level game.Level, rules game.Rules, seed int64) ([]Move, []snapshot, *game.Game) {
+	t.Helper()
+	g, err := game.New(level, rules, seed)
+	require.NoError(t, err)
+	src := rand.NewPCG(uint64(seed), gameSeedStream)
+	var snaps []snapshot
+	take := func(v *game.Puzzle) {
+		state, err := src.MarshalBinary()
+		require.NoError(t, err)
+		snaps = append(snaps, snapshot{view: v, rng: state})
+	}
+	take(g.View())
+	a, err := New(WithMoves(), WithRand(rand.New(src)), WithObserver(func(g *game.Game, _ Move) { take(g.View()) }))
+	require.NoError(t, err)
+	res, err := a.Play(context.Background(), g)
+	require.NoError(t, err)
+	require.Len(t, snaps, len(res.Moves)+1)
+	return res.Moves, snaps[:len(res.Moves)], g
+}
+
+// TestAdviseAsPlayed takes positions from played games: before each guess,
+// Advise with the game's random state must make the same guess, to the bit;
+// before a deduction, it must open a cell proved safe (and safe in the
+// game), and the agent's move must be among the forced cells it lists.
+func TestAdviseAsPlayed(t *testing.T) {
+	games, every := 12, 7
+	if testing.Short() {
+		games, every = 4, 23
+	}
+	ctx := context.Background()
+	guesses, deductions := 0, 0
+	for _, l := range []struct {
+		level game.Level
+		rules game.Rules
+		games int
+	}{{game.Beginner, game.RulesSafe, 3 * games}, {game.Intermediate, game.RulesSafe, games}, {game.Expert, game.RulesZero, games / 2}} {
+		for i := range l.games {
+			seed := game.GameSeed(20, i)
+			moves, snaps, g := playRecorded(t, l.level, l.rules, seed)
+			for k, m := range moves {
+				if m.Rule == RuleFirst || (m.Rule != RuleGuess && k%every != 0) {
+					continue
+				}
+				src := rand.NewPCG(0, 0)
+				require.NoError(t, src.UnmarshalBinary(snaps[k].rng))
+				adv, err := Advise(ctx, snaps[k].view, WithRand(rand.New(src)))
+				require.NoError(t, err)
+				require.True(t, adv.Satisfiable)
+				require.NotNil(t, adv.Move, "%s game %d move %d", l.level.Name, i, k)
+				b := g.Board()
+				at := b.Index(game.PosOf(adv.Move.Cell))
+				if m.Rule == RuleGuess {
+					guesses++
+					require.Equal(t, RuleGuess, adv.Played.Rule, "%s game %d move %d: played a guess", l.level.Name, i, k)
+					if !sameGuess(m.Guess, adv.Played.Guess) {
+						t.Fatalf("%s game %d move %d: played %+v, advised %+v", l.level.Name, i, k, *m.Guess, *adv.Played.Guess)
+					}
+					assert.False(t, adv.Move.Forced)
+					continue
+				}
+				deductions++
+				list := adv.ForcedSafe
+				if m.Op == OpFlag {
+					list = adv.ForcedMines
+				}
+				assert.Contains(t, list, b.Pos(m.Cell).Pair(), "%s game %d move %d: %v %v %s", l.level.Name, i, k, m.Op, b.Pos(m.Cell), m.Why(b))
+				if len(adv.ForcedSafe) == 0 {
+					// Only mines are forced: the agent flags them and
+					// guesses next, as Advise did.
+					next := slices.IndexFunc(moves[k:], func(m Move) bool { return m.Op == OpOpen })
+					require.GreaterOrEqual(t, next, 0)
+					require.Equal(t, RuleGuess, moves[k+next].Rule)
+					if !sameGuess(moves[k+next].Guess, adv.Played.Guess) {
+						t.Fatalf("%s game %d move %d: played %+v, advised %+v", l.level.Name, i, k+next, *moves[k+next].Guess, *adv.Played.Guess)
+					}
+					continue
+				}
+				assert.True(t, adv.Move.Forced, "%s game %d move %d: %+v", l.level.Name, i, k, adv.Move)
+				assert.False(t, g.IsMine(at), "%s game %d move %d: advised %v is a mine", l.level.Name, i, k, adv.Move.Cell)
+				assert.Contains(t, adv.ForcedSafe, adv.Move.Cell)
+			}
+		}
+	}
+	assert.Greater(t, guesses, 10)
+	assert.Greater(t, deductions, 10)
+}
+
+func mustPuzzle(t *testing.T, text string) *game.Puzzle {
+	t.Helper()
+	p, err := game.ParsePuzzle("test", strings.NewReader(text))
+	require.NoError(t, err)
+	return p
+}
+
+func TestAdviseAnalysis(t *testing.T) {
+	ctx := context.Background()
+	// The 1 at (0,0) sees (0,1) and (1,1)... a 1-2-1 along the top of a
+	// 3x3 board: mines at (1,0) and (1,2), (1,1) safe, the bottom row
+	// free of hints.
+	p := mustPuzzle(t, "3 3 2\n1 2 1\n-1 -1 -1\n-1 -1 -1\n")
+	adv, err := Advise(ctx, p)
+	require.NoError(t, err)
+	assert.True(t, adv.Satisfiable)
+	assert.Equal(t, "1", adv.Solutions)
+	assert.Equal(t, [][2]int{{1, 0}, {1, 2}}, adv.ForcedMines)
+	assert.Equal(t, [][2]int{{1, 1}, {2, 0}, {2, 1}, {2, 2}}, adv.ForcedSafe)
+	require.NotNil(t, adv.Move)
+	assert.True(t, adv.Move.Forced)
+	assert.Contains(t, adv.ForcedSafe, adv.Move.Cell)
+	assert.NotEmpty(t, adv.Move.Proof)
+	pr, ok := adv.Prob(game.Pos{Row: 1, Col: 0})
+	assert.True(t, ok)
+	assert.Equal(t, 1.0, pr)
+	_, ok = adv.Prob(game.Pos{Row: 0, Col: 0})
+	assert.False(t, ok, "a hint has no probability")
+
+	// A classic 50/50: the 1s along the top see two closed cells, one
+	// mine between them, and nothing can ever tell which.
+	p = mustPuzzle(t, "2 2 1\n1 1\n-1 -1\n")
+	adv, err = Advise(ctx, p)
+	require.NoError(t, err)
+	assert.Equal(t, "2", adv.Solutions)
+	require.NotNil(t, adv.Move)
+	assert.False(t, adv.Move.Forced)
+	assert.Equal(t, RuleGuess.String(), adv.Move.Rule)
+	assert.InDelta(t, 0.5, adv.Move.P, 1e-12)
+	assert.ElementsMatch(t, [][2]int{{1, 0}, {1, 1}}, adv.FiftyFifties)
+	assert.ElementsMatch(t, [][2]int{{1, 0}, {1, 1}}, adv.Dead, "each shows 1 when safe")
+}
+
+func TestAdviseNoSolution(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"hint", "2 2 1\n1 0\n-1 -1\n", "no solution: hint 1 at (0,0)"},
+		{"total", "2 2 3\n1 -1\n-1 -1\n", "no layout agrees with the hints and the 3-mine total"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			adv, err := Advise(ctx, mustPuzzle(t, tc.text))
+			require.NoError(t, err)
+			assert.False(t, adv.Satisfiable)
+			assert.Contains(t, adv.Conflict, tc.want)
+			assert.Nil(t, adv.Move)
+		})
+	}
+}
+
+func TestAdviseFlagConflict(t *testing.T) {
+	// The 1 at (0,0) has its mine at (1,1) (the 1 at (0,2) sees only
+	// (1,1) and (1,2), and the 0... see below); a flag on (1,0) is wrong.
+	p := mustPuzzle(t, "2 3 1\n1 1 1\n-1 -1 -1\n")
+	p.Cells[3] = game.Cell{State: game.Flagged} // (1,0)
+	adv, err := Advise(context.Background(), p)
+	require.NoError(t, err)
+	assert.False(t, adv.Satisfiable)
+	assert.Contains(t, adv.Conflict, "the flag at (1,0) contradicts")
+}
+
+func TestAdviseBudget(t *testing.T) {
+	// A budget of one diagram state counts nothing: the answer keeps the
+	// forced cells SAT proves, and says what is missing.
+	p := mustPuzzle(t, "3 3 2\n1 2 1\n-1 -1 -1\n-1 -1 -1\n")
+	adv, err := Advise(context.Background(), p, WithBudget(kb.Budget{MaxStates: 1}))
+	require.NoError(t, err)
+	assert.True(t, adv.Satisfiable)
+	if len(adv.Incomplete) > 0 {
+		assert.Empty(t, adv.Solutions)
+		assert.Nil(t, adv.Probabilities)
+	}
+	assert.Equal(t, [][2]int{{1, 0}, {1, 2}}, adv.ForcedMines)
+	require.NotNil(t, adv.Move)
+	assert.True(t, adv.Move.Forced)
+}
+
+func TestAdviseCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, err := game.New(game.Expert, game.RulesSeed, 3)
+	require.NoError(t, err)
+	_, err = Advise(ctx, g.View())
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestAdviseJSONKeys(t *testing.T) {
+	adv, err := Advise(context.Background(), mustPuzzle(t, "2 2 1\n1 1\n-1 -1\n"))
+	require.NoError(t, err)
+	data, err := json.Marshal(adv)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(data, &m))
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	assert.Equal(t, []string{"cols", "dead", "flags", "forced_mines", "forced_safe", "mines", "move", "probabilities",
+		"pseudo_fifty_fifties", "rows", "satisfiable", "solutions", "unknown"}, keys)
+}

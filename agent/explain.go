@@ -1,0 +1,90 @@
+package agent
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/minesat/minesat/game"
+)
+
+// Explain returns the lines that explain m, with cell names, as play
+// --trace prints them under a move: the clause and the hint or resolvents
+// that settle the cell, the pair of hints, the SAT proof, or, for a guess,
+// its probability, how it was chosen and the runner-up. Where Why is one
+// line for a record, Explain is the proof for a reader.
+func (m Move) Explain(b *game.Board) []string {
+	r := m.Reason
+	switch m.Rule {
+	case RuleFirst:
+		return []string{"the first click: the rules keep it safe"}
+	case RuleUnit:
+		src := "a hint"
+		if r.Hint >= 0 {
+			src = fmt.Sprintf("hint %d at %v", r.HintN, b.Pos(r.Hint))
+		}
+		return m.clauseLines(b, src+" gives clause "+r.Clause.Format(b))
+	case RuleResolution:
+		return m.clauseLines(b, "clause "+r.Clause.Format(b)+" is the resolvent of",
+			"  "+r.Parents[0].Format(b),
+			"  "+r.Parents[1].Format(b))
+	case RuleGlobal:
+		return m.clauseLines(b, "the global mine count gives clause "+r.Clause.Format(b))
+	case RulePair:
+		return []string{m.Pair.Explain(b, m.Op), "  so " + m.Verdict(b)}
+	case RuleSAT:
+		return []string{"proved by SAT: " + m.satClaim(b)}
+	case RuleGuess:
+		return guessLines(b, m.Guess)
+	}
+	return []string{m.Why(b)}
+}
+
+// clauseLines explains a move settled by a clause: the lines given, then
+// the conclusion. A clause of one literal is the conclusion itself; a longer
+// one concludes because its other literals are already false.
+func (m Move) clauseLines(b *game.Board, lines ...string) []string {
+	if len(m.Reason.Clause) > 1 {
+		return append(lines, "  its other literals are false, so "+m.Verdict(b))
+	}
+	return append(lines, "  so "+m.Verdict(b))
+}
+
+// guessLines explains a guess: its probability, how it was estimated, the
+// runner-up, and how many cells were weighed.
+func guessLines(b *game.Board, g *Guess) []string {
+	if g == nil {
+		return []string{"no estimate recorded"}
+	}
+	method := g.Method
+	if method == "" {
+		method = "estimate"
+	}
+	line := fmt.Sprintf("guess: p(mine) %s (%s)", fmtProb(g.P), method)
+	if g.Runner >= 0 {
+		line += fmt.Sprintf("; runner-up %v at %s", b.Pos(g.Runner), fmtProb(g.RunnerP))
+	} else {
+		line += "; no other candidate"
+	}
+	weighed := 0
+	for _, p := range g.Probs {
+		if !math.IsNaN(p) && p >= 0 {
+			weighed++
+		}
+	}
+	out := []string{line}
+	if d := g.Detail(); d != "" {
+		out = append(out, "  "+d)
+	}
+	if weighed > 0 {
+		out = append(out, fmt.Sprintf("  %d closed cells estimated", weighed))
+	}
+	return out
+}
+
+// fmtProb writes a probability with 3 decimals, "?" for NaN.
+func fmtProb(p float64) string {
+	if math.IsNaN(p) {
+		return "?"
+	}
+	return fmt.Sprintf("%.3f", p)
+}
