@@ -438,7 +438,7 @@ func conflictOf(ctx context.Context, p *game.Puzzle, budget kb.Budget) string {
 		plain = "no layout agrees with " + rest
 	}
 	if sp, err := kb.NewSplit(p); err == nil && sp.Contradiction != nil && p.Flags() == 0 {
-		return strings.TrimPrefix(sp.Contradiction.Error(), "kb: ")
+		return strings.TrimPrefix(sp.Contradiction.Error(), "kb: no solution: ")
 	}
 	if p.Flags() == 0 {
 		return plain

@@ -12,6 +12,7 @@
 //	play     play automated games and report win rates
 //	compare  compare SAT and backtracking on puzzle files
 //	replay   verify game records and write an HTML replay
+//	analyze  the move minesat would make in a position, why, and every cell's odds
 //
 // 'minesat help <command>' or 'minesat <command> -h' prints a command's
 // manual and flags on stdout. Puzzle files are "rows cols mines" followed by
@@ -64,6 +65,7 @@ var commands = map[string]command{
 	"play":    {"play automated games and report win rates", runPlay},
 	"compare": {"compare SAT and backtracking on puzzle files", runCompare},
 	"replay":  {"verify game records and write an HTML replay", runReplay},
+	"analyze": {"the move minesat would make in a position, why, and every cell's odds", runAnalyze},
 }
 
 // gcPercent is the garbage collector's target unless GOGC says otherwise.

@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
+)
+
+const analyzeAbout = `
+Analyze reads a position (a puzzle file, or standard input for -) and says
+what minesat would play there and why, with everything it knows of the
+closed cells: the analysis of agent.Advise.
+
+The text output draws the board with row and column numbers. Each cell is
+a hint 0-8, F for a flag, * for a closed cell that is a mine in every
+layout, . for one that is safe in every layout, or the cell's mine
+probability in percent (1% to 99%, uniform over every layout that agrees with
+the hints, the flags and the mine total); the recommended cell is marked >.
+On a terminal the probabilities are coloured from green (safe) to red
+(unless NO_COLOR is set or --no-color). Then come the recommended move and
+its reason: a cell proved safe with its proof (the clause, the pair of
+hints or the SAT proof, as play --trace gives it), or the guess the agent's
+guesser makes, with its probability, its score, the runner-up and how it
+was chosen (endgame search, pseudo 50/50, lookahead or lowest probability).
+Then the number of layouts, the forced mines and safe cells, the pseudo
+50/50s (cells that, when they hold a mine, close a pair or a 2x2 block that
+no move can ever resolve) and the dead cells (undecided cells that show the
+same hint in every layout where they are safe), each line only when it has
+something to say.
+
+--format json prints one object with the keys
+  rows, cols, mines (null when unknown), flags, unknown (closed cells),
+  satisfiable, conflict (why there is no solution, naming a flag to blame),
+  move: {op, cell [r,c], rule, forced, p, why, proof [lines], and for a
+         guess chosen ("endgame", "fifty-fifty", "lookahead", "probability"
+         or "local estimate"), method, score, runner_up [r,c],
+         runner_up_p, runner_up_score} or null,
+  solutions (the exact count, a decimal string),
+  probabilities (one array per row, the mine probability or null for an
+         open or flagged cell),
+  forced_mines, forced_safe, pseudo_fifty_fifties, dead ([[r,c],...]),
+  incomplete (what was left out, and why; absent when nothing was).
+Cells are 0-based [row, col] pairs; absent keys had nothing to report.
+
+The agent flags shape the move as in play. A position whose components are
+too large to count within --max-states is answered with the cells SAT
+proves and says what is missing; --timeout bounds the whole analysis (exit
+3). A position with no solution prints why and exits 1.`
+
+// analyzeFlags are analyze's options.
+type analyzeFlags struct {
+	format    string
+	noColor   bool
+	timeout   time.Duration
+	maxStates int
+	agent     playConfig // the agent flags, as play defines them
+}
+
+// runAnalyze implements 'minesat analyze'.
+func runAnalyze(ctx context.Context, args []string, io *stdio) error {
+	fs := newFlagSet("analyze", "FILE|-", analyzeAbout, io)
+	var f analyzeFlags
+	fs.StringVar(&f.format, "format", "text", "output `format`: text or json")
+	fs.BoolVar(&f.noColor, "no-color", false, "no colour, even on a terminal")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 500ms), exit 3; 0 means no limit")
+	fs.IntVar(&f.maxStates, "max-states", kb.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
+	addAgentFlags(fs, &f.agent, defaultAgentFlags)
+	if help, err := parseFlags(fs, args, io); help || err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageErrorf("analyze: expected one puzzle file (or - for stdin), got %d arguments", fs.NArg())
+	}
+	switch {
+	case f.format != "text" && f.format != "json":
+		return usageErrorf("analyze: --format %q: want text or json", f.format)
+	case f.timeout < 0:
+		return usageErrorf("analyze: --timeout %v must not be negative", f.timeout)
+	case f.maxStates <= 0:
+		return usageErrorf("analyze: --max-states %d must be positive", f.maxStates)
+	}
+	if err := checkAgentFlags(f.agent, setFlags(fs)); err != nil {
+		return usageErrorf("analyze: %w", err)
+	}
+	opts, err := agentOptions(f.agent)
+	if err != nil {
+		return usageErrorf("analyze: --strategy: %w", err)
+	}
+	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
+	p, name, err := readPuzzleArg("analyze", fs.Arg(0), io)
+	if err != nil {
+		return err
+	}
+	if err := p.Validate(); err != nil {
+		return usageErrorf("analyze: %s: %w", name, err)
+	}
+
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	adv, err := adviseWithin(ctx, p, opts)
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("analyze: %s: %w", name, err)
+	}
+	if err != nil {
+		if adv == nil {
+			return budgetError(fmt.Errorf("analyze: %s: gave up: %w", name, err))
+		}
+		adv.Incomplete = append(adv.Incomplete, "stopped by --timeout or an interrupt: "+err.Error())
+	}
+	w := bufio.NewWriter(io.out)
+	if f.format == "json" {
+		enc := json.NewEncoder(w)
+		err = enc.Encode(adv)
+	} else {
+		err = writeAdvice(w, p, adv, useColor(io, f.noColor))
+	}
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	switch {
+	case err != nil:
+		return err
+	case ctx.Err() != nil && len(adv.Incomplete) > 0:
+		return budgetError(fmt.Errorf("analyze: %s: gave up before the end: %w", name, ctx.Err()))
+	case !adv.Satisfiable:
+		return errNoSolution
+	}
+	return nil
+}
+
+// readPuzzleArg reads the puzzle named on the command line ("-" for
+// standard input) and returns it with the name errors should use.
+func readPuzzleArg(cmd, name string, io *stdio) (*game.Puzzle, string, error) {
+	in, err := io.openInput(name)
+	if err != nil {
+		return nil, name, usageErrorf("%s: %w", cmd, err)
+	}
+	defer in.Close()
+	if name == "-" {
+		name = "<stdin>"
+	}
+	p, err := game.ParsePuzzle(name, in)
+	if err != nil {
+		return nil, name, usageErrorf("%s: %w", cmd, err)
+	}
+	return p, name, nil
+}
+
+// adviseGrace is how long analyze waits, once its context has ended, for
+// the analysis to hand back what it found: a gophersat call cannot be
+// interrupted, and the command does not wait for it to finish.
+const adviseGrace = 200 * time.Millisecond
+
+// adviseWithin runs agent.Advise, returning soon after ctx ends even if a
+// gophersat call is still running: with the advice found so far when it
+// comes within adviseGrace, else with none.
+func adviseWithin(ctx context.Context, p *game.Puzzle, opts []agent.Option) (*agent.Advice, error) {
+	type answer struct {
+		adv agent.Advice
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		adv, err := agent.Advise(ctx, p, opts...)
+		done <- answer{adv, err}
+	}()
+	select {
+	case a := <-done:
+		return &a.adv, a.err
+	case <-ctx.Done():
+	}
+	select {
+	case a := <-done:
+		return &a.adv, ctx.Err()
+	case <-time.After(adviseGrace):
+		return nil, ctx.Err()
+	}
+}
+
+// writeAdvice writes adv, the advice on p, as text.
+func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) error {
+	paint := func(sgr, s string) string {
+		if color {
+			return "\x1b[" + sgr + "m" + s + "\x1b[0m"
+		}
+		return s
+	}
+	mines := "unknown"
+	if adv.Mines != nil {
+		mines = strconv.Itoa(*adv.Mines)
+	}
+	fmt.Fprintf(w, "board %dx%d, mines: %s, flags: %d, closed cells: %d\n", adv.Rows, adv.Cols, mines, adv.Flags, adv.Unknown)
+	if !adv.Satisfiable {
+		fmt.Fprintf(w, "no solution: %s\n", adv.Conflict)
+		return nil
+	}
+	writeAdviceBoard(w, p, adv, paint)
+	if m := adv.Move; m != nil {
+		what := "proved safe"
+		if !m.Forced {
+			what = fmt.Sprintf("a guess, p(mine) %.3f, chosen by %s", m.P, m.Chosen)
+		}
+		fmt.Fprintf(w, "move: %s %v, %s [%s]\n", m.Op, game.PosOf(m.Cell), what, m.Rule)
+		for _, line := range m.Proof {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
+	} else {
+		fmt.Fprintln(w, "move: none (no strategy proves a cell safe, and guessing is off)")
+	}
+	if adv.Solutions != "" {
+		fmt.Fprintf(w, "layouts: %s\n", adv.Solutions)
+	}
+	for _, l := range []struct {
+		name  string
+		cells [][2]int
+	}{{"forced mines", adv.ForcedMines}, {"forced safe", adv.ForcedSafe}, {"pseudo 50/50s", adv.FiftyFifties}, {"dead cells", adv.Dead}} {
+		if len(l.cells) > 0 {
+			fmt.Fprintf(w, "%s: %s\n", l.name, pairList(l.cells))
+		}
+	}
+	for _, s := range adv.Incomplete {
+		fmt.Fprintf(w, "incomplete: %s\n", s)
+	}
+	return nil
+}
+
+// pairList writes cells as (r,c)(r,c)..., as solve lists them.
+func pairList(cells [][2]int) string {
+	var sb strings.Builder
+	for _, c := range cells {
+		sb.WriteString(game.PosOf(c).String())
+	}
+	return sb.String()
+}
+
+// writeAdviceBoard draws the board of adv: 4 characters per cell, right
+// aligned, under column numbers and after row numbers. Probabilities carry
+// a % sign, so that they never read as hints; the > marking the
+// recommended cell takes the place of the space before it.
+func writeAdviceBoard(w io.Writer, p *game.Puzzle, adv *agent.Advice, paint func(sgr, s string) string) {
+	rows, cols := p.Rows(), p.Cols()
+	rw := len(strconv.Itoa(rows - 1))
+	var sb strings.Builder
+	sb.WriteString(strings.Repeat(" ", rw+1))
+	var head strings.Builder
+	for c := range cols {
+		fmt.Fprintf(&head, "%4d", c)
+	}
+	sb.WriteString(paint(axisColor, head.String()))
+	sb.WriteByte('\n')
+	mark := map[[2]int]string{}
+	for _, c := range adv.ForcedMines {
+		mark[c] = "*"
+	}
+	for _, c := range adv.ForcedSafe {
+		mark[c] = "."
+	}
+	var move [2]int
+	hasMove := adv.Move != nil
+	if hasMove {
+		move = adv.Move.Cell
+	}
+	for r := range rows {
+		sb.WriteString(paint(axisColor, fmt.Sprintf("%*d", rw, r)))
+		sb.WriteByte(' ')
+		for c := range cols {
+			cell := p.At(game.Pos{Row: r, Col: c})
+			text, sgr := "?", axisColor
+			switch {
+			case cell.State == game.Revealed:
+				text, sgr = strconv.Itoa(int(cell.Hint)), hintColor[min(cell.Hint, 8)]
+			case cell.State == game.Flagged:
+				text, sgr = "F", markColor['F']
+			case mark[[2]int{r, c}] != "":
+				text = mark[[2]int{r, c}]
+				sgr = markColor[text[0]]
+			default:
+				if pr, ok := adv.Prob(game.Pos{Row: r, Col: c}); ok {
+					text, sgr = percent(pr)+"%", probColor(pr)
+				}
+			}
+			if hasMove && move == [2]int{r, c} {
+				text, sgr = ">"+text, "1;7"
+			}
+			sb.WriteString(strings.Repeat(" ", 4-len(text)))
+			sb.WriteString(paint(sgr, text))
+		}
+		sb.WriteByte('\n')
+	}
+	io.WriteString(w, sb.String())
+}
+
+// percent writes an undecided cell's probability as a whole percentage,
+// 1 to 99: never 0 or 100, which belong to forced cells.
+func percent(p float64) string {
+	return strconv.Itoa(min(max(int(math.Round(p*100)), 1), 99))
+}
+
+// probColor is the colour of a probability: green below 10%, yellow below
+// 30%, red from there on.
+func probColor(p float64) string {
+	switch {
+	case p < 0.1:
+		return "32"
+	case p < 0.3:
+		return "33"
+	}
+	return "31"
+}

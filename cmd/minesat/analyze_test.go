@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// analyzeCases are the positions of testdata/analyze: a forced move, a
+// resolution, a guess by lookahead on expert, an endgame search, a 50/50,
+// and no solution.
+var analyzeCases = []struct {
+	name string
+	code int
+}{
+	{"case1", 0}, {"size8", 0}, {"expert", 0}, {"endgame", 0}, {"fifty", 0}, {"unsat", 1},
+}
+
+func TestAnalyzeGolden(t *testing.T) {
+	for _, tc := range analyzeCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := "testdata/analyze/" + tc.name + ".txt"
+			for _, format := range []string{"text", "json"} {
+				r := runCmd(t, "", nil, "analyze", "--format", format, in)
+				require.Equal(t, tc.code, r.code, "stderr: %s", r.err)
+				assert.Empty(t, r.err)
+				checkGolden(t, "analyze/"+tc.name+map[string]string{"text": ".out", "json": ".json"}[format], []byte(r.out))
+			}
+		})
+	}
+}
+
+// TestAnalyzeColor checks the terminal's colours: present on a terminal,
+// gone under NO_COLOR or --no-color, and the same text once stripped.
+func TestAnalyzeColor(t *testing.T) {
+	run := func(env map[string]string, args ...string) string {
+		var out, errb bytes.Buffer
+		s := &stdio{out: &out, err: &errb, outTTY: true, getenv: func(k string) string { return env[k] },
+			openInput: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
+		require.NoError(t, run(context.Background(), append([]string{"analyze"}, args...), s))
+		return out.String()
+	}
+	colored := run(nil, "testdata/analyze/size8.txt")
+	checkGolden(t, "analyze/size8.ansi", []byte(colored))
+	plain := run(map[string]string{"NO_COLOR": "1"}, "testdata/analyze/size8.txt")
+	assert.NotContains(t, plain, "\x1b[")
+	assert.Equal(t, plain, ansi.ReplaceAllString(colored, ""))
+	assert.Equal(t, plain, run(nil, "--no-color", "testdata/analyze/size8.txt"))
+}
+
+func TestAnalyzeJSONShape(t *testing.T) {
+	r := runCmd(t, "", nil, "analyze", "--format", "json", "testdata/analyze/expert.txt")
+	require.Equal(t, 0, r.code, r.err)
+	var got struct {
+		Rows, Cols    int
+		Mines         *int
+		Satisfiable   bool
+		Solutions     string
+		Probabilities [][]*float64
+		Move          struct {
+			Op     string
+			Cell   [2]int
+			Rule   string
+			Forced bool
+			Chosen string
+			Score  *float64
+			Runner *[2]int `json:"runner_up"`
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.out), &got))
+	assert.Equal(t, 16, got.Rows)
+	assert.Equal(t, 30, got.Cols)
+	require.NotNil(t, got.Mines)
+	assert.Equal(t, 99, *got.Mines)
+	assert.True(t, got.Satisfiable)
+	assert.NotEmpty(t, got.Solutions)
+	require.Len(t, got.Probabilities, 16)
+	assert.Len(t, got.Probabilities[0], 30)
+	assert.Equal(t, "open", got.Move.Op)
+	assert.Equal(t, "guess", got.Move.Rule)
+	assert.Equal(t, "lookahead", got.Move.Chosen)
+	assert.NotNil(t, got.Move.Score)
+	assert.NotNil(t, got.Move.Runner)
+}
+
+// TestAnalyzeExpertFast times analyze on an expert position in the middle
+// of a game: well under a second (about 0.15 s on a loaded 2-core
+// machine); the bound is loose against a shared machine's noise.
+func TestAnalyzeExpertFast(t *testing.T) {
+	start := time.Now()
+	r := runCmd(t, "", nil, "analyze", "testdata/analyze/expert.txt")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestAnalyzeUsage(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"help", "", []string{"-h"}, 0, "--format json prints one object", ""},
+		{"no file", "", nil, 2, "", "expected one puzzle file"},
+		{"two files", "", []string{"a", "b"}, 2, "", "expected one puzzle file"},
+		{"bad format", "", []string{"--format", "xml", "-"}, 2, "", `--format "xml": want text or json`},
+		{"bad depth", "", []string{"--depth", "3", "-"}, 2, "", "--depth 3: want 1 to 2"},
+		{"local lookahead", "", []string{"--guesser", "local", "--lookahead", "3", "-"}, 2, "", "--lookahead applies to --guesser exact"},
+		{"missing file", "", []string{"testdata/analyze/none.txt"}, 2, "", "no such file"},
+		{"parse error", "2 2 1\n1 x\n-1 -1\n", []string{"-"}, 2, "", "<stdin>:2:3:"},
+		{"invalid", "2 2 5\n1 1\n-1 -1\n", []string{"-"}, 2, "", "5 mines but only 2 unknown cells"},
+		{"stdin", "2 2 1\n1 1\n-1 -1\n", []string{"-"}, 0, "layouts: 2", ""},
+		{"local guesser", "2 2 1\n1 1\n-1 -1\n", []string{"--guesser", "local", "-"}, 0, "chosen by local estimate", ""},
+		{"no guess", "2 2 1\n1 1\n-1 -1\n", []string{"--no-guess", "-"}, 0, "move: none", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, tc.stdin, nil, append([]string{"analyze"}, tc.args...)...)
+			assert.Equal(t, tc.code, r.code, "stdout: %s\nstderr: %s", r.out, r.err)
+			if tc.stdout != "" {
+				assert.Contains(t, r.out, tc.stdout)
+			}
+			if tc.stderr != "" {
+				assert.Contains(t, r.err, tc.stderr)
+				assert.True(t, strings.HasPrefix(r.err, "minesat: analyze: ") || tc.code == 0, r.err)
+			}
+		})
+	}
+}
