@@ -158,7 +158,7 @@ func TestAdviseNoSolution(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
 	}{
-		{"hint", "2 2 1\n1 0\n-1 -1\n", "no solution: hint 1 at (0,0)"},
+		{"hint", "2 2 1\n1 0\n-1 -1\n", "hint 1 at (0,0) sees 0 undecided cells"},
 		{"total", "2 2 3\n1 -1\n-1 -1\n", "no layout agrees with the hints and the 3-mine total"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

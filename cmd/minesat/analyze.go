@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
 )
@@ -64,7 +65,7 @@ type analyzeFlags struct {
 	noColor   bool
 	timeout   time.Duration
 	maxStates int
-	agent     playConfig // the agent flags, as play defines them
+	agent     batch.Agent // the agent flags, as play defines them
 }
 
 // runAnalyze implements 'minesat analyze'.
@@ -75,7 +76,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	fs.BoolVar(&f.noColor, "no-color", false, "no colour, even on a terminal")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 500ms), exit 3; 0 means no limit")
 	fs.IntVar(&f.maxStates, "max-states", kb.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
-	addAgentFlags(fs, &f.agent, defaultAgentFlags)
+	addAgentFlags(fs, &f.agent, batch.DefaultAgent)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
 	}
@@ -93,9 +94,9 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	if err := checkAgentFlags(f.agent, setFlags(fs)); err != nil {
 		return usageErrorf("analyze: %w", err)
 	}
-	opts, err := agentOptions(f.agent)
+	opts, err := f.agent.Options()
 	if err != nil {
-		return usageErrorf("analyze: --strategy: %w", err)
+		return usageErrorf("analyze: %w", err)
 	}
 	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
 	p, name, err := readPuzzleArg("analyze", fs.Arg(0), io)
