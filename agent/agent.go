@@ -17,7 +17,7 @@ type Result struct {
 	Outcome game.Outcome  // Won, Lost or Stuck; Unfinished if stopped by its context
 	Moves   []Move        // every move, in order; nil unless WithMoves or an Observer asked for them
 	Guesses int           // guessed moves
-	Deduced int           // moves proved safe or a mine (the first click included)
+	Deduced int           // moves proved safe or a mine (the first click, safe by the rules, is not one: see ByRule[RuleFirst])
 	ByRule  [8]int        // moves per Rule
 	SAT     int           // calls of the SAT step
 	KB      kb.Stats      // the KB's work
@@ -402,9 +402,11 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 	}
 	p.Moves++
 	s.res.ByRule[m.Rule]++
-	if m.Rule == RuleGuess {
+	switch m.Rule {
+	case RuleGuess:
 		s.res.Guesses++
-	} else {
+	case RuleFirst:
+	default:
 		s.res.Deduced++
 	}
 	if a.moves {

@@ -442,7 +442,7 @@ func TestTraceGolden(t *testing.T) {
 	if got := buf.String(); got != string(want) {
 		t.Errorf("trace differs from %s (run go test -update after checking):\n%s", golden, got)
 	}
-	for _, rule := range []string{"first:", "unit:", "resolution:", "guess"} {
+	for _, rule := range []string{"first click:", "unit:", "resolution:", "guess"} {
 		if !strings.Contains(string(want), rule) {
 			t.Errorf("the golden trace shows no %q move", rule)
 		}
@@ -456,7 +456,7 @@ func TestMoveWhy(t *testing.T) {
 		want string
 	}{
 		{Move{Op: OpOpen, Cell: 4, Rule: RuleGuess, Guess: &Guess{Cell: 4, P: 0.2}}, "guess"},
-		{Move{Op: OpOpen, Cell: 0, Rule: RuleFirst}, "first: the rules keep the first click safe"},
+		{Move{Op: OpOpen, Cell: 0, Rule: RuleFirst}, "first click: the rules keep it safe"},
 		{Move{Op: OpFlag, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is a mine in every layout that agrees with the hints and the 10-mine total"},
 		{Move{Op: OpOpen, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is safe in every layout that agrees with the hints and the 10-mine total"},
 		{Move{Op: OpOpen, Cell: 1, Rule: RuleUnit, Reason: kb.Reason{Source: kb.SourceHint, Clause: kb.Clause{kb.SafeLit(1), kb.SafeLit(3)}, Hint: 0, HintN: 1}},

@@ -66,7 +66,9 @@ func (r Rule) String() string {
 }
 
 // Deduced reports whether a move made for this reason is proved safe (an
-// open) or proved a mine (a flag). Only guesses are not.
+// open) or proved a mine (a flag). Only guesses are not; the first click is
+// safe by the rules, so it counts here (it must be sound), though
+// Result.Deduced does not count it.
 func (r Rule) Deduced() bool { return r != RuleGuess && r != RuleNone }
 
 // ruleOf maps the kb rule that settled a literal to the move's rule.
@@ -104,7 +106,7 @@ func (m Move) Why(b *game.Board) string {
 	case RuleGuess:
 		return game.WhyGuess
 	case RuleFirst:
-		return "first: the rules keep the first click safe"
+		return game.WhyFirst
 	case RuleSAT:
 		return "sat: " + m.satClaim(b)
 	case RuleUnit, RuleResolution, RuleGlobal:

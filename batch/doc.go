@@ -21,7 +21,7 @@
 // a merged summary gives exactly the statistics of a single run.
 //
 // Records: with Options.Records, Run writes one JSON line per game
-// (RecordLine), in game order. The record files of adjacent ranges,
+// (game.RecordLine), in game order. The record files of adjacent ranges,
 // concatenated in order, are byte for byte the record file of one run
 // over them all.
 //

@@ -7,19 +7,12 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// RecordLine is one game as Run writes it to a record file: the game's
-// record with the estimates behind its guesses and how each was chosen, as
-// the records' optional keys game.ProbsKey and game.GuessesKey.
-type RecordLine struct {
-	game.Record
-	Probs   game.MoveProbs   `json:"probs,omitempty"`
-	Guesses game.MoveGuesses `json:"guesses,omitempty"`
-}
-
 // NewRecordLine returns the record line of g played to res, which must come
-// from an agent with agent.WithMoves.
-func NewRecordLine(g *game.Game, res agent.Result) *RecordLine {
-	return &RecordLine{Record: agent.RecordOf(g, res), Probs: moveProbs(g.Board(), res.Moves), Guesses: moveGuesses(g.Board(), res.Moves)}
+// from an agent with agent.WithMoves: the game's record with the estimates
+// behind its guesses and how each was chosen, as the records' optional keys
+// game.ProbsKey and game.GuessesKey.
+func NewRecordLine(g *game.Game, res agent.Result) *game.RecordLine {
+	return &game.RecordLine{Record: agent.RecordOf(g, res), Probs: moveProbs(g.Board(), res.Moves), Guesses: moveGuesses(g.Board(), res.Moves)}
 }
 
 // moveProbs collects the per-cell estimates behind a game's guesses, in

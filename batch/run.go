@@ -24,7 +24,7 @@ type Options struct {
 	// number finished so far, from one goroutine at a time.
 	Progress func(finished int)
 	// Records, if not nil, receives one JSON line per game counted (a
-	// RecordLine), in game order. Paired play writes no records.
+	// game.RecordLine), in game order. Paired play writes no records.
 	Records io.Writer
 }
 
@@ -120,8 +120,8 @@ type player struct{ a, b *agent.Agent }
 type result struct {
 	i      int
 	res    agent.Result
-	vs     *agent.Result // paired play: the second player's result
-	record *RecordLine   // nil unless records are written
+	vs     *agent.Result    // paired play: the second player's result
+	record *game.RecordLine // nil unless records are written
 	err    error
 }
 

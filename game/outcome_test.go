@@ -23,7 +23,7 @@ func TestOutcomeText(t *testing.T) {
 		t.Error("json.Marshal(Outcome(9)) succeeded")
 	}
 	_, err := ReadRecords("x.jsonl", strings.NewReader(`{"result":"draw"}`))
-	if err == nil || !strings.Contains(err.Error(), `x.jsonl:1: game: result "draw": want "won", "lost", "stuck" or "unfinished"`) {
+	if err == nil || err.Error() != `x.jsonl:1:11: field "result": result "draw": want "won", "lost", "stuck" or "unfinished"` {
 		t.Errorf("ReadRecords of result \"draw\": %v", err)
 	}
 }

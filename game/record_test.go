@@ -2,10 +2,17 @@ package game
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestRecordSchema pins the JSON of a record, key by key, to the schema in
@@ -21,7 +28,7 @@ func TestRecordSchema(t *testing.T) {
 		},
 		Result: Stuck,
 	}
-	const want = `{"level":"hard","rows":16,"cols":30,"mine_count":99,"rules":"seed","seed":123,` +
+	const want = `{"version":2,"level":"hard","rows":16,"cols":30,"mine_count":99,"rules":"seed","seed":123,` +
 		`"mines":[[0,1],[15,29]],"initial":[],` +
 		`"moves":[{"op":"open","cell":[3,4],"why":"guess"},{"op":"flag","cell":[0,1],"why":"subset (1,1)"}],` +
 		`"result":"stuck"}` + "\n"
@@ -75,6 +82,9 @@ func TestRecordRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for i := range recs {
+		recs[i].Version = RecordVersion // stamped by the writer
+	}
 	if !reflect.DeepEqual(got, recs) {
 		t.Errorf("read back\n%+v\nwant\n%+v", got, recs)
 	}
@@ -82,32 +92,74 @@ func TestRecordRoundTrip(t *testing.T) {
 
 func TestReadRecords(t *testing.T) {
 	const good = `{"level":"easy","rows":9,"cols":9,"mine_count":10,"rules":"seed","seed":1,"mines":[[0,0]],"initial":[[1,1]],"moves":[],"result":"stuck"}`
+	with := func(old, new string) string {
+		t.Helper()
+		if !strings.Contains(good, old) {
+			t.Fatalf("%q not in the good record", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+	withMove := func(move string) string {
+		return with(`"moves":[]`, `"moves":[{"op":"open","cell":[2,2],"why":"guess"},`+move+`]`)
+	}
 	tests := []struct {
 		name, in string
 		n        int
-		err      string
+		err      string // the whole message, when not empty
 	}{
 		{"empty", "", 0, ""},
 		{"blank lines skipped", "\n" + good + "\n\n" + good + "\n", 2, ""},
 		{"no final newline", good, 1, ""},
-		{"extra keys welcome", strings.TrimSuffix(good, "}") + `,"agent":"kb","time_ms":12}`, 1, ""},
-		{"bad JSON on line 3", good + "\n\n{\"level\":\n", 1, "games.jsonl:3: "},
-		{"wrong type", `{"rows":"nine"}`, 0, "games.jsonl:1: "},
+		{"CRLF line ends", good + "\r\n" + good + "\r\n", 2, ""},
+		{"a UTF-8 byte order mark", "\uFEFF" + good + "\n", 1, ""},
+		{"version 1 said", with(`{`, `{"version":1,`), 1, ""},
+		{"version 2", with(`{`, `{"version":2,`), 1, ""},
+		{"null lists are empty", with(`"moves":[]`, `"moves":null`), 1, ""},
+		{"a byte order mark after line 1", good + "\n\uFEFF" + good, 1, "games.jsonl:2:1: not valid JSON: invalid character '\\ufeff' at start of value"},
+		{"bad JSON on line 3", good + "\n\n{\"level\":\n", 1, "games.jsonl:3:10: not valid JSON: unexpected EOF"},
+		{"wrong type", with(`"rows":9`, `"rows":"nine"`), 0, `games.jsonl:1:24: field "rows": want an integer, got a string`},
+		{"not an integer", with(`"seed":1`, `"seed":1.5`), 0, `games.jsonl:1:73: field "seed": want an integer, got 1.5`},
+		{"too large", with(`"seed":1`, `"seed":9223372036854775808`), 0, `games.jsonl:1:73: field "seed": want an integer, got 9223372036854775808, out of range`},
+		{"unknown key", with(`}`, `,"agent":"kb"}`), 0, `games.jsonl:1:137: unknown key "agent" (keys are case-sensitive; see the record schema)`},
+		{"a key in another case", with(`}`, `,"Moves":[]}`), 0, `games.jsonl:1:137: unknown key "Moves" (keys are case-sensitive; see the record schema)`},
+		{"a key given twice", with(`}`, `,"result":"won"}`), 0, `games.jsonl:1:137: field "result" given twice`},
+		{"a move key in another case", withMove(`{"op":"open","cell":[2,3],"why":"guess","Cell":[0,0]}`), 0,
+			`games.jsonl:1:199: unknown key "Cell" in field "moves"[1] (keys are case-sensitive; see the record schema)`},
+		{"a cell of three", withMove(`{"op":"open","cell":[2,3,4],"why":"guess"}`), 0, `games.jsonl:1:185: field "moves"[1].cell: want [row, col], got more elements`},
+		{"a cell of one", withMove(`{"op":"open","cell":[2],"why":"guess"}`), 0, `games.jsonl:1:181: field "moves"[1].cell: want [row, col], got fewer elements`},
+		{"a cell of strings", withMove(`{"op":"open","cell":["2","3"],"why":"guess"}`), 0, `games.jsonl:1:180: field "moves"[1].cell[0]: want an integer, got a string`},
+		{"a move not an object", withMove(`[1,2]`), 0, `games.jsonl:1:159: field "moves"[1]: want a move {"op", "cell", "why"}, got a list`},
+		{"a move without why", withMove(`{"op":"open","cell":[2,3]}`), 0, `games.jsonl:1:203: field "moves"[1]: missing key "why"`},
+		{"no result", with(`,"result":"stuck"`, ``), 0, `games.jsonl:1:119: missing key "result"`},
+		{"null result", with(`"result":"stuck"`, `"result":null`), 0, `games.jsonl:1:120: field "result": want a string, got null`},
+		{"not an object", `[1]`, 0, `games.jsonl:1:1: the line: want a record object, got a list`},
+		{"a version from the future", with(`{`, `{"version":3,`), 0, `games.jsonl:1:148: field "version": 3 is not a version this program reads (1 to 2)`},
+		{"a huge board in a short line", with(`"rows":9,"cols":9`, `"rows":4096,"cols":4096`), 0,
+			"games.jsonl:1:142: board 4096x4096 is out of proportion to its 142-byte line: a record line of L bytes may declare at most max(65536, 64*L) = 65536 cells"},
+		{"a torn gzip stream", string(gzipped(t, good+"\n"+good)[:60]), 0, "games.jsonl:1: the compressed stream ends early (a torn or truncated file)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			recs, err := ReadRecords("games.jsonl", strings.NewReader(tc.in))
-			if len(recs) != tc.n {
-				t.Errorf("%d records; want %d", len(recs), tc.n)
+			assert.Len(t, recs, tc.n)
+			if tc.err == "" {
+				assert.NoError(t, err)
+				return
 			}
-			switch {
-			case tc.err == "" && err != nil:
-				t.Errorf("ReadRecords: %v", err)
-			case tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)):
-				t.Errorf("ReadRecords: %v; want an error starting %q", err, tc.err)
-			}
+			require.Error(t, err)
+			assert.Equal(t, tc.err, err.Error())
 		})
 	}
+}
+
+// gzipped compresses s.
+func gzipped(t testing.TB, s string) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, err := zw.Write([]byte(s))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
 }
 
 // TestRecordKeys checks that every key of the schema, and no other, is
@@ -130,4 +182,82 @@ func TestRecordKeys(t *testing.T) {
 			t.Errorf("record lacks key %q", k)
 		}
 	}
+}
+
+// TestReadRecordVersion1 reads a record as version 1 wrote it (no "version"
+// key, probabilities as [row, col, p] triples in full precision, the first
+// click's old why), verifies it, and writes it back as version 2.
+func TestReadRecordVersion1(t *testing.T) {
+	f, err := os.Open("testdata/record-v1.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	rr := NewRecordReader("record-v1.jsonl", f)
+	l, err := rr.Next()
+	require.NoError(t, err)
+	assert.Equal(t, 1, l.Version)
+	require.NoError(t, VerifyRecord(&l.Record))
+	require.NoError(t, l.Probs.Check(&l.Record))
+	require.NoError(t, l.Guesses.Check(&l.Record))
+	require.Len(t, l.Probs[12], 8)
+	assert.InDelta(t, 1.0/3, l.Probs[12][0].P, 1e-15, "full precision")
+	first, deduced, guessed := l.CountMoves()
+	assert.Equal(t, [3]int{1, len(l.Moves) - 2, 1}, [3]int{first, deduced, guessed})
+	_, err = rr.Next()
+	assert.Equal(t, io.EOF, err)
+
+	var buf bytes.Buffer
+	w := NewRecordWriter(&buf)
+	require.NoError(t, w.WriteLine(l))
+	require.NoError(t, w.Flush())
+	assert.True(t, strings.HasPrefix(buf.String(), `{"version":2,"level":"beginner",`), buf.String()[:40])
+	l2, err := NewRecordReader("v2", &buf).Next()
+	require.NoError(t, err)
+	assert.Equal(t, l.Record.Moves, l2.Record.Moves)
+	for i, cps := range l.Probs {
+		require.Len(t, l2.Probs[i], len(cps))
+		got := map[Pos]float64{}
+		for _, cp := range l2.Probs[i] {
+			got[cp.Pos] = cp.P
+		}
+		for _, cp := range cps {
+			assert.InDelta(t, cp.P, got[cp.Pos], 0.5e-4, "cell %v", cp.Pos)
+		}
+	}
+}
+
+// TestRecordFileGzip writes records to a ".gz" file and reads them back,
+// compressed on disk, with both the reader and OpenRecordFile.
+func TestRecordFileGzip(t *testing.T) {
+	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 1,
+		Mines: [][2]int{}, Initial: [][2]int{}, Moves: []MoveRecord{}, Result: Stuck}
+	for _, name := range []string{"r.jsonl", "r.jsonl.gz"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), name)
+			f, err := CreateRecordFile(path)
+			require.NoError(t, err)
+			w := NewRecordWriter(f)
+			for range 3 {
+				require.NoError(t, w.Write(&rec))
+			}
+			require.NoError(t, w.Flush())
+			require.NoError(t, f.Close())
+			raw, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, strings.HasSuffix(name, ".gz"), bytes.HasPrefix(raw, []byte{0x1f, 0x8b}), "compressed iff the name ends in .gz")
+
+			recs, err := ReadRecords(name, bytes.NewReader(raw))
+			require.NoError(t, err)
+			assert.Len(t, recs, 3)
+			rc, err := OpenRecordFile(path)
+			require.NoError(t, err)
+			plain, err := io.ReadAll(rc)
+			require.NoError(t, err)
+			require.NoError(t, rc.Close())
+			assert.Equal(t, 3, bytes.Count(plain, []byte(`{"version":2,"level":"beginner"`)))
+		})
+	}
+	// Compressed record files joined with cat read as one.
+	joined := append(gzipped(t, `{"level":"easy"`), gzipped(t, `,"rows":"x"}`+"\n")...)
+	_, err := ReadRecords("joined.gz", bytes.NewReader(joined))
+	assert.EqualError(t, err, `joined.gz:1:24: field "rows": want an integer, got a string`)
 }

@@ -270,12 +270,12 @@ func TestVerifyRecordGuessesMayBeWrong(t *testing.T) {
 
 func TestMoveProbs(t *testing.T) {
 	rec := scripted(t, Easy, RulesSeed, 31, 3)
-	in := `{"1":[[0,0,0.25],[8,8,1]],"2":[]}`
+	in := `{"1":[[0.25,0,0,8,7],[1,8,8]],"2":[]}`
 	var mp MoveProbs
 	if err := json.Unmarshal([]byte(in), &mp); err != nil {
 		t.Fatalf("Unmarshal: %v", err)
 	}
-	want := MoveProbs{1: {{Pos{0, 0}, 0.25}, {Pos{8, 8}, 1}}, 2: {}}
+	want := MoveProbs{1: {{Pos{0, 0}, 0.25}, {Pos{8, 7}, 0.25}, {Pos{8, 8}, 1}}, 2: {}}
 	if len(mp) != 2 || !slices.Equal(mp[1], want[1]) || len(mp[2]) != 0 {
 		t.Errorf("Unmarshal(%s) = %v; want %v", in, mp, want)
 	}
@@ -283,15 +283,21 @@ func TestMoveProbs(t *testing.T) {
 	if err != nil || string(out) != in {
 		t.Errorf("Marshal = %s, %v; want %s", out, err, in)
 	}
+	// Probabilities are rounded to 4 decimals, and cells grouped by the
+	// rounded value in the order of their first cell.
+	out, err = json.Marshal(MoveProbs{0: {{Pos{0, 0}, 0.123449}, {Pos{0, 1}, 1.0 / 3}, {Pos{0, 2}, 0.12341}}})
+	if want := `{"0":[[0.1234,0,0,0,2],[0.3333,0,1]]}`; err != nil || string(out) != want {
+		t.Errorf("Marshal = %s, %v; want %s", out, err, want)
+	}
 	if err := mp.Check(rec); err != nil {
 		t.Errorf("Check: %v", err)
 	}
 	for _, tc := range []struct{ in, want string }{
 		{`{"3":[]}`, "move 3: the record has 3 moves"},
-		{`{"0":[[9,0,0.5]]}`, "moves[0]: probs: cell (9,0) off the 9x9 board"},
-		{`{"2":[[1,1,0.5],[1,1,0.5]]}`, "moves[2]: probs: cell (1,1) listed twice"},
-		{`{"1":[[1,1,1.5]]}`, "outside [0, 1]"},
-		{`{"1":[[1,1,0.1]],"0":[[1,1,-0.1]]}`, "moves[0]"}, // the first move in order
+		{`{"0":[[0.5,9,0]]}`, "moves[0]: probs: cell (9,0) off the 9x9 board"},
+		{`{"2":[[0.5,1,1],[0.25,1,1]]}`, "moves[2]: probs: cell (1,1) listed twice"},
+		{`{"1":[[1.5,1,1]]}`, "outside [0, 1]"},
+		{`{"1":[[0.1,1,1]],"0":[[-0.1,1,1]]}`, "moves[0]"}, // the first move in order
 	} {
 		var mp MoveProbs
 		if err := json.Unmarshal([]byte(tc.in), &mp); err != nil {

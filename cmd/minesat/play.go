@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -140,13 +139,14 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 		return runPlayTrace(ctx, io, cfg, configs)
 	}
 	opt := batch.Options{Workers: cfg.workers}
+	closeRecords := func() error { return nil }
 	if cfg.record != "" {
-		f, err := os.Create(cfg.record)
+		// A ".gz" record is compressed; Close ends the stream.
+		f, err := game.CreateRecordFile(cfg.record)
 		if err != nil {
 			return usageErrorf("play: %w", err)
 		}
-		defer f.Close()
-		opt.Records = f
+		closeRecords, opt.Records = f.Close, f
 	}
 	start := time.Now()
 	total := cfg.games * len(configs)
@@ -168,6 +168,9 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	}
 	bar.finish()
 	wall := time.Since(start)
+	if err := closeRecords(); err != nil && runErr == nil {
+		runErr = fmt.Errorf("play: %s: %w", cfg.record, err)
+	}
 	if runErr != nil {
 		return runErr
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -191,32 +192,33 @@ func TestPlayRecordProbs(t *testing.T) {
 		t.Fatal(err)
 	}
 	guesses := 0
-	for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var rl struct {
-			game.Record
-			Probs map[string][][3]float64 `json:"probs"`
+	rr := game.NewRecordReader("rec", bytes.NewReader(data))
+	for n := 1; ; n++ {
+		rl, err := rr.Next()
+		if err == io.EOF {
+			break
 		}
-		if err := json.Unmarshal([]byte(line), &rl); err != nil {
-			t.Fatalf("line %d: %v", n+1, err)
+		if err != nil {
+			t.Fatal(err)
 		}
 		for i, m := range rl.Moves {
-			ps, ok := rl.Probs[strconv.Itoa(i)]
+			ps, ok := rl.Probs[i]
 			if m.Why != game.WhyGuess {
 				if ok {
-					t.Errorf("line %d: deduced move %d has probabilities", n+1, i)
+					t.Errorf("line %d: deduced move %d has probabilities", n, i)
 				}
 				continue
 			}
 			guesses++
 			found := false
 			for _, c := range ps {
-				if c[2] < 0 || c[2] > 1 {
-					t.Errorf("line %d move %d: probability %v", n+1, i, c[2])
+				if c.P < 0 || c.P > 1 {
+					t.Errorf("line %d move %d: probability %v", n, i, c.P)
 				}
-				found = found || (int(c[0]) == m.Cell[0] && int(c[1]) == m.Cell[1])
+				found = found || c.Pos == game.PosOf(m.Cell)
 			}
 			if !found {
-				t.Errorf("line %d: guess %d at %v has no probability for its cell", n+1, i, m.Cell)
+				t.Errorf("line %d: guess %d at %v has no probability for its cell", n, i, m.Cell)
 			}
 		}
 	}

@@ -18,11 +18,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
@@ -89,13 +88,13 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 		return fmt.Errorf("play: %w", tr.err)
 	}
 	if cfg.record != "" {
-		line := batch.NewRecordLine(g, res)
-		b, err := json.Marshal(line)
+		f, err := game.CreateRecordFile(cfg.record)
 		if err != nil {
-			return fmt.Errorf("play: %w", err)
-		}
-		if err := os.WriteFile(cfg.record, append(b, '\n'), 0o644); err != nil {
 			return usageErrorf("play: %w", err)
+		}
+		w := game.NewRecordWriter(f)
+		if err := errors.Join(w.WriteLine(batch.NewRecordLine(g, res)), w.Flush(), f.Close()); err != nil {
+			return fmt.Errorf("play: %s: %w", cfg.record, err)
 		}
 	}
 	if res.Outcome == game.Lost {
@@ -182,7 +181,11 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 // footer writes the outcome; a game that did not end in a win shows its
 // remaining mines.
 func (t *tracer) footer(g *game.Game, res agent.Result) {
-	t.printf("\n%s %s after %d moves (%d deduced, %d guessed)\n", t.paint("1", "result:"), res.Outcome, len(res.Moves), res.Deduced, res.Guesses)
+	first := ""
+	if res.ByRule[agent.RuleFirst] > 0 {
+		first = "first click, "
+	}
+	t.printf("\n%s %s after %d moves (%s%d deduced, %d guessed)\n", t.paint("1", "result:"), res.Outcome, len(res.Moves), first, res.Deduced, res.Guesses)
 	if g.Outcome() == game.Unfinished && g.Placed() {
 		t.printf("the mines it could not find:\n")
 		t.board(g, minesMarks(g))

@@ -181,7 +181,7 @@ func TestPlayTraceCommand(t *testing.T) {
 	if r.code > 1 {
 		t.Fatalf("--record: exit %d: %s", r.code, r.err)
 	}
-	if v := runCmd(t, "", nil, "replay", rec); v.code != 0 || !strings.Contains(v.out, "game 1: beginner, rules safe") {
+	if v := runCmd(t, "", nil, "replay", rec); v.code != 0 || !strings.Contains(v.out, "game 0: beginner, rules safe") {
 		t.Errorf("the traced game's record does not replay: exit %d\n%s%s", v.code, v.out, v.err)
 	}
 

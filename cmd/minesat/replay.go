@@ -1,14 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	goio "io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/minesat/minesat/game"
 )
@@ -18,24 +19,58 @@ Replay reads game records (JSON Lines, as written by 'minesat play --record')
 and verifies each one against its own mines: the layout follows from the
 seed, every deduced move is sound (a deduced open is safe, a deduced flag is a
 mine), no move follows the end of the game, and the result follows from the
-moves. A record that contradicts its mines is an error naming its file and
-line (exit 2).
+moves. Records are read one at a time, so a file of any size is checked in
+memory bounded by its longest line. A file that is gzip-compressed (such as
+'play --record run.jsonl.gz' writes) is decompressed as it is read, also
+from standard input.
 
-Without --html, replay prints one line per game. With --html OUT.html it
-writes one self-contained page that works offline (no network requests):
-the board, step/back/play/pause controls, a slider over the moves, each
-move's reason (for a guess, how it was chosen, from the record's optional
-"guesses" key), a heat overlay where a move carries mine probabilities (the
-record's optional "probs" key), and the mines revealed at the end. Keys: left
-and right arrows step, space plays and pauses, Home and End jump.
+Without --html, replay prints one line per game, then a summary:
+"N games verified: W won, L lost, S stuck; E errors". A record that
+contradicts its mines or does not follow the schema (docs/formats.md, "Game
+records") is an error naming its file, line and column (exit 2). Games are
+numbered from 0 in file order, as 'play' numbers them: the record of game i
+of a run is the line for seed game.GameSeed(S, i).
+
+With --html OUT.html it writes one self-contained page that works offline (no
+network requests): the board, step/back/play/pause controls, a slider over
+the moves, each move's reason (for a guess, how it was chosen, from the
+record's optional "guesses" key), a heat overlay where a move carries mine
+probabilities (the record's optional "probs" key), and the mines revealed at
+the end. Keys: left and right arrows step, space plays and pauses, Home and
+End jump. A page holds at most %d games and %d cells in all: select games
+with --game or --lost in larger files.
+
+Interrupted (Ctrl-C, SIGTERM), replay prints the summary of the games read
+so far and exits 3.
 
 RECORDS may be "-" for standard input. Flags may come before or after it.`
 
+// Limits of one replay page: its data is about 10 bytes a cell and a move,
+// and a browser must hold it.
+const (
+	pageMaxGames = 1000
+	pageMaxCells = 4_000_000
+)
+
+// replayConfig is what the flags of 'minesat replay' select.
+type replayConfig struct {
+	from, to int    // games [from, to] (0-based, inclusive) are replayed; to < 0: to the end
+	lost     int    // > 0: only the first lost games of the selection, this many
+	html     string // the page to write, or ""
+	quiet    bool   // print only invalid games and the summary
+}
+
+// selected reports whether game num is in the range.
+func (c *replayConfig) selected(num int) bool { return num >= c.from && (c.to < 0 || num <= c.to) }
+
 // runReplay implements 'minesat replay'.
 func runReplay(ctx context.Context, args []string, io *stdio) error {
-	fs := newFlagSet("replay", "RECORDS.jsonl", replayAbout, io)
-	gameNo := fs.Int("game", 0, "replay only game `K`, the K-th record of the file, counting from 1 (default: every game)")
-	htmlOut := fs.String("html", "", "write the replay page to `OUT.html`")
+	fs := newFlagSet("replay", "RECORDS.jsonl", fmt.Sprintf(replayAbout, pageMaxGames, pageMaxCells), io)
+	gameSel := fs.String("game", "", "replay only game `K`, or games K-M (inclusive); games count from 0 in file order (default: every game)")
+	cfg := replayConfig{to: -1}
+	fs.IntVar(&cfg.lost, "lost", 0, "replay only the first `N` lost games (of the --game selection)")
+	fs.StringVar(&cfg.html, "html", "", "write the replay page to `OUT.html`")
+	fs.BoolVar(&cfg.quiet, "q", false, "print only invalid games and the summary")
 	rest, help, err := replayParseArgs(fs, args, io)
 	if help || err != nil {
 		return err
@@ -43,62 +78,144 @@ func runReplay(ctx context.Context, args []string, io *stdio) error {
 	if len(rest) != 1 {
 		return usageErrorf("replay: want one RECORDS.jsonl file, got %d arguments", len(rest))
 	}
-	if *gameNo < 0 {
-		return usageErrorf("replay: --game %d: want a game number from 1", *gameNo)
+	if *gameSel != "" {
+		if cfg.from, cfg.to, err = parseGameRange(*gameSel); err != nil {
+			return usageErrorf("replay: --game %s: %w", *gameSel, err)
+		}
 	}
-	name := rest[0]
-	// Records stream through: each is verified as it is read, and kept only
-	// for the page, so files of any size can be checked.
+	if cfg.lost < 0 {
+		return usageErrorf("replay: --lost %d: want a number of games from 1", cfg.lost)
+	}
+	return replay(ctx, rest[0], &cfg, io)
+}
+
+// parseGameRange parses "K" or "K-M", game numbers from 0.
+func parseGameRange(s string) (from, to int, err error) {
+	a, b, isRange := strings.Cut(s, "-")
+	from, err1 := strconv.Atoi(a)
+	to, err2 := from, error(nil)
+	if isRange {
+		to, err2 = strconv.Atoi(b)
+	}
+	switch {
+	case err1 != nil || err2 != nil || from < 0 || to < 0:
+		return 0, 0, errors.New("want a game number K or a range K-M, games counting from 0")
+	case to < from:
+		return 0, 0, fmt.Errorf("the range ends before it starts (%d > %d)", from, to)
+	}
+	return from, to, nil
+}
+
+// replayTally counts the games replay verified.
+type replayTally struct {
+	games, won, lost, stuck, errors int
+}
+
+func (t replayTally) String() string {
+	return fmt.Sprintf("%s verified: %d won, %d lost, %d stuck; %s",
+		plural(t.games, "game"), t.won, t.lost, t.stuck, plural(t.errors, "error"))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// replay verifies the selected games of the named file and prints them and
+// the summary, or writes the page.
+func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) error {
+	// Records stream through: each is verified as it is read, and kept
+	// only for the page, whose size is bounded.
 	var games []*replayGame
 	var bad []error
-	n := 0
-	err = scanReplayGames(ctx, name, io, func(g *replayGame) error {
+	var tally replayTally
+	cells, n := 0, 0
+	stop := errors.New("stop")
+	err := scanReplayGames(ctx, name, io, func(g *replayGame) error {
 		n++
-		if *gameNo > 0 && g.num != *gameNo {
+		if !cfg.selected(g.num) {
+			if cfg.to >= 0 && g.num > cfg.to {
+				return stop
+			}
 			return nil
 		}
-		g.err = g.verify()
-		if g.err != nil {
-			bad = append(bad, fmt.Errorf("%s:%d: %w", g.file, g.line, g.err))
+		if g.err == nil {
+			g.err = g.verify()
 		}
-		if *htmlOut == "" {
-			_, err := fmt.Fprintln(io.out, g.summary())
-			return err
+		if cfg.lost > 0 && (g.err != nil || g.rec.Result != game.Lost) {
+			return nil
 		}
-		games = append(games, g)
+		tally.games++
+		switch {
+		case g.err != nil:
+			tally.errors++
+			bad = append(bad, g.err)
+		case g.rec.Result == game.Won:
+			tally.won++
+		case g.rec.Result == game.Lost:
+			tally.lost++
+		default:
+			tally.stuck++
+		}
+		if cfg.html == "" {
+			if !cfg.quiet || g.err != nil {
+				if _, err := fmt.Fprintln(io.out, g.summary()); err != nil {
+					return err
+				}
+			}
+		} else if g.err == nil {
+			cells += g.rec.Rows * g.rec.Cols
+			if len(games) == pageMaxGames || cells > pageMaxCells {
+				return usageErrorf("replay: --html: the selection holds more than %d games or %d cells, more than one page can show; select games with --game K-M or --lost N",
+					pageMaxGames, pageMaxCells)
+			}
+			games = append(games, g)
+		}
+		if cfg.lost > 0 && tally.lost == cfg.lost {
+			return stop
+		}
 		return nil
 	})
-	if err != nil {
-		return err
-	}
 	if name == "-" {
 		name = stdinName
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(io.out, "%v (interrupted)\n", tally)
+		return &exitError{code: exitBudget, err: fmt.Errorf("replay: interrupted after %s", plural(tally.games, "game"))}
+	}
+	if err != nil && err != stop {
+		return err
 	}
 	switch {
 	case n == 0:
 		return usageErrorf("replay: %s holds no records", name)
-	case *gameNo > n:
-		return usageErrorf("replay: --game %d: %s holds %d games", *gameNo, name, n)
+	case tally.games == 0 && cfg.lost > 0:
+		return usageErrorf("replay: --lost %d: %s holds no lost game in the selection", cfg.lost, name)
+	case tally.games == 0:
+		return usageErrorf("replay: --game %d: %s holds %s, numbered from 0", cfg.from, name, plural(n, "game"))
+	}
+	if cfg.html == "" {
+		if _, err := fmt.Fprintln(io.out, tally); err != nil {
+			return err
+		}
 	}
 	if len(bad) > 0 {
-		if *htmlOut != "" {
+		if cfg.html != "" {
 			return &exitError{code: exitUsage, err: errors.Join(bad...)}
 		}
-		// The summary lines already name each bad record.
-		checked := n
-		if *gameNo > 0 {
-			checked = 1
-		}
-		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %d records contradict their mines", len(bad), checked)}
+		// The game lines already name each bad record.
+		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %s are invalid", len(bad), plural(tally.games, "record"))}
 	}
-	if *htmlOut == "" {
+	if cfg.html == "" {
 		return nil
 	}
 	var buf bytes.Buffer
 	if err := writeReplayPage(&buf, name, games); err != nil {
 		return err
 	}
-	if err := os.WriteFile(*htmlOut, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(cfg.html, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
 	return nil
@@ -131,16 +248,17 @@ const stdinName = "<stdin>"
 type replayGame struct {
 	file    string
 	line    int // 1-based line of the record in file
-	num     int // 1-based record number in file
+	num     int // 0-based game number: the record's place in file
 	rec     game.Record
 	probs   game.MoveProbs   // the optional "probs" key; nil if absent
 	guesses game.MoveGuesses // the optional "guesses" key; nil if absent
-	err     error            // from verify
+	err     error            // a decode error, or from verify
 }
 
-// scanReplayGames reads the named file's records one line at a time, with
-// their line numbers and optional probabilities, and calls fn with each in
-// order. Errors name the file and line; fn's error stops the scan.
+// scanReplayGames reads the named file's records one at a time and calls fn
+// with each in order. A line that does not decode is passed as a game with
+// its error, so that game numbers stay those of the file. fn's error, a
+// stream error and cancellation stop the scan.
 func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*replayGame) error) error {
 	f, err := io.openInput(name)
 	if err != nil {
@@ -150,82 +268,63 @@ func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*repla
 	if name == "-" {
 		name = stdinName
 	}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), maxRecordLine)
-	line, num := 0, 0
-	for sc.Scan() {
-		line++
-		if len(sc.Bytes()) == 0 {
-			continue
+	rr := game.NewRecordReader(name, f)
+	for num := 0; ; num++ {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		if line%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		l, err := rr.Next()
+		if err == goio.EOF {
+			return nil
 		}
-		// One parse of the line; the optional keys, kept raw, are decoded
-		// on their own so that their errors name their key.
-		var rl struct {
-			game.Record
-			Probs   json.RawMessage `json:"probs"`
-			Guesses json.RawMessage `json:"guesses"`
+		var pe *game.ParseError
+		if err != nil && !errors.As(err, &pe) {
+			return usageErrorf("replay: %w", err)
 		}
-		if err := json.Unmarshal(sc.Bytes(), &rl); err != nil {
-			return usageErrorf("replay: %s:%d: %w", name, line, err)
+		g := &replayGame{file: name, line: rr.Line(), num: num, err: err}
+		if l != nil {
+			g.rec, g.probs, g.guesses = l.Record, l.Probs, l.Guesses
 		}
-		g := &replayGame{file: name, line: line, rec: rl.Record}
-		for _, opt := range []struct {
-			key string
-			raw json.RawMessage
-			v   any
-		}{{game.ProbsKey, rl.Probs, &g.probs}, {game.GuessesKey, rl.Guesses, &g.guesses}} {
-			if len(opt.raw) == 0 {
-				continue
-			}
-			if err := json.Unmarshal(opt.raw, opt.v); err != nil {
-				return usageErrorf("replay: %s:%d: key %q: %w", name, line, opt.key, err)
-			}
-		}
-		num++
-		g.num = num
 		if err := fn(g); err != nil {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return usageErrorf("replay: %s:%d: %w", name, line+1, err)
-	}
-	return nil
 }
-
-// maxRecordLine bounds one record line: 256 MiB, far above any game's.
-const maxRecordLine = 1 << 28
 
 // verify checks the record against its mines and its probabilities against
 // the record.
 func (g *replayGame) verify() error {
 	if err := game.VerifyRecord(&g.rec); err != nil {
-		return err
+		return fmt.Errorf("%s:%d: %w", g.file, g.line, err)
 	}
 	if err := g.probs.Check(&g.rec); err != nil {
-		return err
+		return fmt.Errorf("%s:%d: %w", g.file, g.line, err)
 	}
-	return g.guesses.Check(&g.rec)
+	if err := g.guesses.Check(&g.rec); err != nil {
+		return fmt.Errorf("%s:%d: %w", g.file, g.line, err)
+	}
+	return nil
 }
 
 // summary is the one-line report of a game after verify.
 func (g *replayGame) summary() string {
 	r := &g.rec
-	head := fmt.Sprintf("%s:%d: game %d: %s, rules %s, seed %d", g.file, g.line, g.num, r.Level, r.Rules, r.Seed)
 	if g.err != nil {
-		return head + ": INVALID: " + g.err.Error()
-	}
-	guesses := 0
-	for _, m := range r.Moves {
-		if m.Why == game.WhyGuess {
-			guesses++
+		var pe *game.ParseError
+		if errors.As(g.err, &pe) {
+			return fmt.Sprintf("%s:%d:%d: game %d: INVALID: %s", g.file, g.line, pe.Col, g.num, pe.Msg)
 		}
 	}
-	return fmt.Sprintf("%s: %s after %d moves (%d deduced, %d guessed): verified",
-		head, r.Result, len(r.Moves), len(r.Moves)-guesses, guesses)
+	head := fmt.Sprintf("%s:%d: game %d: %s, rules %s, seed %d", g.file, g.line, g.num, r.Level, r.Rules, r.Seed)
+	if g.err != nil {
+		msg := strings.TrimPrefix(g.err.Error(), fmt.Sprintf("%s:%d: ", g.file, g.line))
+		return head + ": INVALID: " + msg
+	}
+	first, deduced, guesses := r.CountMoves()
+	firstText := ""
+	if first > 0 {
+		firstText = "first click, "
+	}
+	return fmt.Sprintf("%s: %s after %d moves (%s%d deduced, %d guessed): verified",
+		head, r.Result, len(r.Moves), firstText, deduced, guesses)
 }

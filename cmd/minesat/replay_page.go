@@ -80,6 +80,7 @@ type pageMove struct {
 	Cell   int          `json:"c"`           // row-major index
 	Why    string       `json:"why"`         // the record's reason
 	Guess  bool         `json:"g,omitempty"` // Why is game.WhyGuess
+	First  bool         `json:"f,omitempty"` // the first click (see game.Record.FirstClick): neither deduced nor guessed
 	Note   string       `json:"n,omitempty"` // for a guess, how it was chosen (the record's "guesses" key)
 	Opened []int        `json:"o,omitempty"` // cells this move opened, in order
 	Boom   bool         `json:"b,omitempty"` // this move opened a mine
@@ -133,7 +134,7 @@ func newPageGame(g *replayGame) (pageGame, error) {
 	}
 	for i, m := range r.Moves {
 		pm := &pg.Moves[i]
-		pm.Op, pm.Cell, pm.Why, pm.Guess = m.Op, b.Index(game.PosOf(m.Cell)), m.Why, m.Why == game.WhyGuess
+		pm.Op, pm.Cell, pm.Why, pm.Guess, pm.First = m.Op, b.Index(game.PosOf(m.Cell)), m.Why, m.Why == game.WhyGuess, r.FirstClick(i)
 		if n, ok := g.guesses[i]; ok {
 			pm.Note = guessNote(n)
 		}

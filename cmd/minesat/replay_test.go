@@ -1,15 +1,22 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	goio "io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/minesat/minesat/batch"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 )
 
@@ -21,7 +28,7 @@ import (
 // player's loseAt-th move is instead a guess that opens the first closed
 // mine. limit > 0 stops the player after that many moves (a stuck game).
 // Under RulesSafe and RulesZero the first move opens the centre, a guess.
-func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) batch.RecordLine {
+func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) game.RecordLine {
 	t.Helper()
 	g, err := game.New(l, rules, seed)
 	if err != nil {
@@ -108,7 +115,7 @@ func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limi
 	if len(probs) == 0 {
 		probs, notes = nil, nil
 	}
-	return batch.RecordLine{Record: rec, Probs: probs, Guesses: notes}
+	return game.RecordLine{Record: rec, Probs: probs, Guesses: notes}
 }
 
 // jsonl writes the lines as JSON Lines.
@@ -126,6 +133,12 @@ func jsonl(t testing.TB, lines ...any) string {
 	return sb.String()
 }
 
+// withKey writes l as a JSON line with one more key, written as "key":value.
+func withKey(t testing.TB, l game.RecordLine, kv string) string {
+	line := strings.TrimSuffix(jsonl(t, l), "}\n")
+	return line + "," + kv + "}\n"
+}
+
 // threeGames is a won, a lost and a stuck game, with an empty line between
 // the second and the third.
 func threeGames(t testing.TB) string {
@@ -133,7 +146,7 @@ func threeGames(t testing.TB) string {
 	lost := scriptedGame(t, game.Beginner, game.RulesSafe, 2, 0, 9)
 	stuck := scriptedGame(t, game.Intermediate, game.RulesZero, 3, 12, 0)
 	for _, c := range []struct {
-		l    batch.RecordLine
+		l    game.RecordLine
 		want game.Outcome
 	}{{won, game.Won}, {lost, game.Lost}, {stuck, game.Stuck}} {
 		if c.l.Result != c.want {
@@ -151,9 +164,9 @@ func TestReplaySummary(t *testing.T) {
 	}
 	checkGolden(t, "replay/summary.golden", []byte(r.out))
 
-	r = runCmd(t, in, nil, "replay", "-", "--game", "3")
-	if want := "<stdin>:4: game 3: intermediate, rules zero"; r.code != 0 || !strings.HasPrefix(r.out, want) || strings.Count(r.out, "\n") != 1 {
-		t.Errorf("--game 3: exit %d, stdout %q; want one line starting %q", r.code, r.out, want)
+	r = runCmd(t, in, nil, "replay", "-", "--game", "2")
+	if want := "<stdin>:4: game 2: intermediate, rules zero"; r.code != 0 || !strings.HasPrefix(r.out, want) || strings.Count(r.out, "\n") != 2 {
+		t.Errorf("--game 2: exit %d, stdout %q; want a line starting %q and the summary", r.code, r.out, want)
 	}
 }
 
@@ -167,6 +180,8 @@ func TestReplayErrors(t *testing.T) {
 		}
 	}
 	wrongResult := good
+	bare := good
+	bare.Probs, bare.Guesses = nil, nil
 	wrongResult.Result = game.Lost
 	badProbs := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
 	badProbs.Probs = game.MoveProbs{2: {{Pos: game.Pos{Row: 1, Col: 1}, P: 1.5}}}
@@ -182,32 +197,39 @@ func TestReplayErrors(t *testing.T) {
 		stdout []string
 	}{
 		{"unsound move names the line", jsonl(t, good, unsound), []string{"replay", "-"}, 2,
-			[]string{"minesat: replay: 1 of 2 records contradict their mines"},
-			[]string{"<stdin>:1: game 1: easy, rules seed, seed 5: won after",
-				"<stdin>:2: game 2: easy, rules seed, seed 6: INVALID: game: record: moves[6]: open",
-				"the cell is a mine: game: deduced move contradicts the mines"}},
+			[]string{"minesat: replay: 1 of 2 records are invalid"},
+			[]string{"<stdin>:1: game 0: easy, rules seed, seed 5: won after",
+				"<stdin>:2: game 1: easy, rules seed, seed 6: INVALID: game: record: moves[6]: open",
+				"the cell is a mine: game: deduced move contradicts the mines",
+				"\n2 games verified: 1 won, 0 lost, 0 stuck; 1 error\n"}},
 		{"unsound move, html", "\n" + jsonl(t, good, unsound), []string{"replay", "-", "--html", filepath.Join(t.TempDir(), "x.html")}, 2,
 			[]string{"minesat: <stdin>:3: game: record: moves[6]: open"}, nil},
 		{"result does not follow", jsonl(t, wrongResult), []string{"replay", "-"}, 2,
-			[]string{"contradict"}, []string{`<stdin>:1: game 1: easy, rules seed, seed 5: INVALID: game: record: result is "lost" but the moves leave the game won`}},
+			[]string{"1 of 1 record are invalid"}, []string{`<stdin>:1: game 0: easy, rules seed, seed 5: INVALID: game: record: result is "lost" but the moves leave the game won`}},
 		{"bad probabilities", jsonl(t, badProbs), []string{"replay", "-"}, 2,
 			nil, []string{"INVALID: game: record: moves[2]: probs: cell (1,1) has probability 1.5, outside [0, 1]"}},
 		{"guess note on a deduced move", jsonl(t, badGuesses), []string{"replay", "-"}, 2,
 			nil, []string{`INVALID: game: record: moves[0]: guesses: the move is not a guess (why "oracle: `}},
 		{"bad guesses json names the line", jsonl(t, good) + `{"level":"easy","guesses":{"0":[1]}}` + "\n", []string{"replay", "-"}, 2,
-			[]string{`minesat: replay: <stdin>:2: key "guesses": json: cannot unmarshal array`}, nil},
+			[]string{"1 of 2 records are invalid"}, []string{`<stdin>:2:32: game 1: INVALID: field "guesses"[0]: want an object, got a list`}},
 		{"bad json names the line", jsonl(t, good) + "\n{\"level\": 3}\n", []string{"replay", "-"}, 2,
-			[]string{"minesat: replay: <stdin>:3: json: cannot unmarshal"}, nil},
-		{"bad probs json names the line", jsonl(t, good) + `{"level":"easy","probs":{"0":[[1,2]]}}` + "\n", []string{"replay", "-"}, 2,
-			[]string{`minesat: replay: <stdin>:2: key "probs": game: cell probability [1,2]: want [row, col, p]`}, nil},
+			nil, []string{`<stdin>:3:11: game 1: INVALID: field "level": want a string, got a number`, "2 games verified: 1 won, 0 lost, 0 stuck; 1 error"}},
+		{"bad probs json names the line", jsonl(t, good) + withKey(t, bare, `"probs":{"0":[[1,2]]}`), []string{"replay", "-"}, 2,
+			nil, []string{`<stdin>:2:1674: game 1: INVALID: field "probs"[0][0]: want [p, row, col, row, col, ...], got [1,2]`}},
+		{"old probs json names the line", jsonl(t, good) + strings.Replace(withKey(t, bare, `"probs":{"0":[[1,2]]}`), `"version":2,`, "", 1), []string{"replay", "-"}, 2,
+			nil, []string{`<stdin>:2:1662: game 1: INVALID: field "probs"[0][0]: cell probability [1,2]: want [row, col, p]`}},
+		{"a key in another case", strings.Replace(jsonl(t, good), `"result":"won"`, `"result":"won","Result":"lost"`, 1), []string{"replay", "-"}, 2,
+			nil, []string{`game 0: INVALID: unknown key "Result" (keys are case-sensitive; see the record schema)`}},
 		{"no records", "\n\n", []string{"replay", "-"}, 2, []string{"replay: <stdin> holds no records"}, nil},
-		{"game out of range", jsonl(t, good), []string{"replay", "--game", "2", "-"}, 2, []string{"--game 2: <stdin> holds 1 games"}, nil},
-		{"negative game", jsonl(t, good), []string{"replay", "-", "--game=-1"}, 2, []string{"--game -1"}, nil},
+		{"game out of range", jsonl(t, good), []string{"replay", "--game", "1", "-"}, 2, []string{"--game 1: <stdin> holds 1 game, numbered from 0"}, nil},
+		{"negative game", jsonl(t, good), []string{"replay", "-", "--game=-1"}, 2, []string{"--game -1: want a game number K or a range K-M, games counting from 0"}, nil},
+		{"backward range", jsonl(t, good), []string{"replay", "-", "--game=3-2"}, 2, []string{"--game 3-2: the range ends before it starts (3 > 2)"}, nil},
+		{"no lost game", jsonl(t, good), []string{"replay", "-", "--lost", "1"}, 2, []string{"--lost 1: <stdin> holds no lost game in the selection"}, nil},
 		{"no file", "", []string{"replay"}, 2, []string{"want one RECORDS.jsonl file, got 0"}, nil},
 		{"two files", "", []string{"replay", "a", "b"}, 2, []string{"got 2 arguments"}, nil},
 		{"missing file", "", []string{"replay", filepath.Join(t.TempDir(), "nope.jsonl")}, 2, []string{"no such file"}, nil},
 		{"bad flag after the file", "", []string{"replay", "-", "--bogus"}, 2, []string{"flag provided but not defined: -bogus"}, nil},
-		{"-- ends flags", jsonl(t, good), []string{"replay", "--", "-"}, 0, nil, []string{"<stdin>:1: game 1"}},
+		{"-- ends flags", jsonl(t, good), []string{"replay", "--", "-"}, 0, nil, []string{"<stdin>:1: game 0"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -328,4 +350,168 @@ func TestReplayHTML(t *testing.T) {
 			t.Errorf("game %d: no guesses; the scripted player should make some", gi+1)
 		}
 	}
+}
+
+// TestReplaySelect checks --game K, --game K-M, --lost N and -q: games
+// count from 0 in file order, as play numbers them, and --game 0 is the
+// first game, not every game.
+func TestReplaySelect(t *testing.T) {
+	in := threeGames(t) // won, lost, stuck: games 0, 1, 2
+	for _, tc := range []struct {
+		args  []string
+		games []string // the game lines, by their "game K:" part
+		sum   string
+	}{
+		{[]string{"--game", "0"}, []string{"game 0: easy"}, "1 game verified: 1 won, 0 lost, 0 stuck; 0 errors"},
+		{[]string{"--game", "1-2"}, []string{"game 1: beginner", "game 2: intermediate"}, "2 games verified: 0 won, 1 lost, 1 stuck; 0 errors"},
+		{[]string{"--game", "2-9"}, []string{"game 2: intermediate"}, "1 game verified: 0 won, 0 lost, 1 stuck; 0 errors"},
+		{[]string{"--lost", "5"}, []string{"game 1: beginner"}, "1 game verified: 0 won, 1 lost, 0 stuck; 0 errors"},
+		{[]string{"-q"}, nil, "3 games verified: 1 won, 1 lost, 1 stuck; 0 errors"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := runCmd(t, in, nil, append([]string{"replay", "-"}, tc.args...)...)
+			require.Equal(t, 0, r.code, r.err)
+			lines := strings.Split(strings.TrimSuffix(r.out, "\n"), "\n")
+			require.Len(t, lines, len(tc.games)+1, r.out)
+			for i, g := range tc.games {
+				assert.Contains(t, lines[i], ": "+g)
+			}
+			assert.Equal(t, tc.sum, lines[len(lines)-1])
+		})
+	}
+}
+
+// TestReplayFirstClick checks that the agent's first click is reported as
+// such, not as a deduction: in the game line, on the page, and in the
+// page's tag.
+func TestReplayFirstClick(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "rec.jsonl.gz")
+	r := runCmd(t, "", nil, "play", "--games", "3", "--level", "beginner", "--seed", "5", "--record", rec)
+	require.LessOrEqual(t, r.code, 1, r.err)
+	recs, err := readRecordFile(t, rec)
+	require.NoError(t, err)
+	require.Len(t, recs, 3)
+	r = runCmd(t, "", nil, "replay", rec)
+	require.Equal(t, 0, r.code, r.err)
+	for i, line := range strings.Split(strings.TrimSpace(r.out), "\n")[:3] {
+		first, deduced, guessed := recs[i].CountMoves()
+		require.Equal(t, 1, first, "a safe-rules game starts with a first click")
+		assert.Contains(t, line, fmt.Sprintf("after %d moves (first click, %d deduced, %d guessed)", len(recs[i].Moves), deduced, guessed))
+	}
+	page := filepath.Join(dir, "p.html")
+	r = runCmd(t, "", nil, "replay", rec, "--html", page, "--game", "0")
+	require.Equal(t, 0, r.code, r.err)
+	data := readPage(t, page)
+	require.Len(t, data.Games, 1)
+	for i, m := range data.Games[0].Moves {
+		assert.Equal(t, i == 0, m.First, "move %d", i)
+	}
+	assert.Contains(t, replayJS, `m.f ? ["first", "first click"]`)
+}
+
+// readRecordFile reads a record file, compressed or not.
+func readRecordFile(t *testing.T, name string) ([]game.Record, error) {
+	t.Helper()
+	f, err := os.Open(name)
+	require.NoError(t, err)
+	defer f.Close()
+	return game.ReadRecords(name, f)
+}
+
+// readPage reads the games from a written replay page.
+func readPage(t *testing.T, name string) pageGames {
+	t.Helper()
+	page, err := os.ReadFile(name)
+	require.NoError(t, err)
+	m := regexp.MustCompile(`(?m)^const DATA = (.*);$`).FindSubmatch(page)
+	require.NotNil(t, m, "page lacks the line 'const DATA = {...};'")
+	var data pageGames
+	require.NoError(t, json.Unmarshal(m[1], &data))
+	return data
+}
+
+// TestReplayGzip plays to a compressed record, checks it is compressed,
+// and replays it from the file and from standard input.
+func TestReplayGzip(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "run.jsonl.gz")
+	r := runCmd(t, "", nil, "play", "--games", "4", "--level", "beginner", "--seed", "9", "--record", rec)
+	require.LessOrEqual(t, r.code, 1, r.err)
+	raw, err := os.ReadFile(rec)
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(raw, []byte{0x1f, 0x8b}), "not gzip-compressed")
+	for _, args := range [][]string{{"replay", rec}, {"replay", "-"}} {
+		r := runCmd(t, string(raw), nil, args...)
+		require.Equal(t, 0, r.code, r.err)
+		assert.Regexp(t, `\n4 games verified: \d won, \d lost, 0 stuck; 0 errors\n$`, r.out)
+	}
+	// A torn compressed file: the whole games are verified and the tear is
+	// an error.
+	r = runCmd(t, string(raw[:len(raw)*2/3]), nil, "replay", "-")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.err, "the compressed stream ends early")
+}
+
+// TestReplayInterrupted cancels replay after its second game is read: it
+// prints the summary of what it verified and exits 3, not 2.
+func TestReplayInterrupted(t *testing.T) {
+	in := threeGames(t)
+	first, rest, _ := strings.Cut(in, "\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src := &cancelReader{first: first + "\n", rest: rest, cancel: cancel}
+	var out, errb bytes.Buffer
+	s := &stdio{in: src, out: &out, err: &errb, getenv: func(string) string { return "" },
+		openInput: func(string) (goio.ReadCloser, error) { return goio.NopCloser(src), nil }}
+	err := run(ctx, []string{"replay", "-"}, s)
+	assert.Equal(t, exitBudget, exitCode(err), "%v", err)
+	assert.EqualError(t, err, "replay: interrupted after 2 games")
+	assert.True(t, strings.HasSuffix(out.String(), "\n2 games verified: 1 won, 1 lost, 0 stuck; 0 errors (interrupted)\n"), out.String())
+}
+
+// cancelReader returns first, then cancels and returns rest.
+type cancelReader struct {
+	first, rest string
+	cancel      func()
+	n           int
+}
+
+func (r *cancelReader) Read(p []byte) (int, error) {
+	r.n++
+	switch r.n {
+	case 1:
+		return copy(p, r.first), nil
+	case 2:
+		r.cancel()
+		return copy(p, r.rest), nil
+	}
+	return 0, goio.EOF
+}
+
+// TestReplayHTMLLimit checks that a page refuses more games than it can
+// show, naming the way out, and takes them once selected.
+func TestReplayHTMLLimit(t *testing.T) {
+	one := jsonl(t, scriptedGame(t, game.Easy, game.RulesSeed, 1, 0, 0))
+	in := strings.Repeat(one, pageMaxGames+1)
+	page := filepath.Join(t.TempDir(), "p.html")
+	r := runCmd(t, in, nil, "replay", "-", "--html", page)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.err, "--html: the selection holds more than 1000 games or 4000000 cells, more than one page can show; select games with --game K-M or --lost N")
+	r = runCmd(t, in, nil, "replay", "-", "--html", page, "--game", "10-19")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Len(t, readPage(t, page).Games, 10)
+}
+
+// TestReplayBoardOutOfProportion checks that a short line declaring a huge
+// board is refused before anything of its size is allocated.
+func TestReplayBoardOutOfProportion(t *testing.T) {
+	line := `{"level":"4096x4096/1","rows":4096,"cols":4096,"mine_count":1,"rules":"safe","seed":1,"mines":[],"initial":[],"moves":[],"result":"stuck"}` + "\n"
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r := runCmd(t, strings.Repeat(line, 20), nil, "replay", "-", "-q")
+	runtime.ReadMemStats(&after)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.out, "board 4096x4096 is out of proportion to its 138-byte line: a record line of L bytes may declare at most max(65536, 64*L) = 65536 cells")
+	assert.Contains(t, r.out, "20 games verified: 0 won, 0 lost, 0 stuck; 20 errors")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }

@@ -40,9 +40,10 @@
       cells.push(c);
     }
     const guesses = G.moves.filter((m) => m.g).length;
+    const first = G.moves.filter((m) => m.f).length;
     $("summary").textContent = G.level + " (" + G.rows + "\u00d7" + G.cols + ", " + G.mines + " mines), rules " +
       G.rules + ", seed " + G.seed + ": " + G.result + " after " + G.moves.length + " moves (" +
-      (G.moves.length - guesses) + " deduced, " + guesses + " guessed). Record line " + G.line + ".";
+      (first ? "first click, " : "") + (G.moves.length - first - guesses) + " deduced, " + guesses + " guessed). Record line " + G.line + ".";
     const slider = $("slider");
     slider.max = G.moves.length;
     show(Math.max(0, Math.min(startAt || 0, G.moves.length)));
@@ -115,7 +116,8 @@
       return;
     }
     const boom = last && m.b; // the next-move panel does not give the outcome away
-    p.append(el("span", "tag " + (boom ? "boom" : m.g ? "guess" : "deduced"), boom ? "mine hit" : m.g ? "guess" : "deduced"));
+    const kind = boom ? ["boom", "mine hit"] : m.g ? ["guess", "guess"] : m.f ? ["first", "first click"] : ["deduced", "deduced"];
+    p.append(el("span", "tag " + kind[0], kind[1]));
     p.append(el("b", "", "Move " + num + ": " + m.op + " " + cellName(m.c)));
     if (!m.g) p.append(", because: ", el("span", "why", m.why));
     else if (m.n) p.append(", chosen ", el("span", "why", m.n));

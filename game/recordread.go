@@ -1,0 +1,396 @@
+package game
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Limits on what a record line may make a reader allocate, so that memory
+// stays in proportion to the input.
+const (
+	// MaxRecordLine is the longest record line a RecordReader reads: 256 MiB.
+	MaxRecordLine = 1 << 28
+
+	// RecordMinCells and RecordCellsPerByte bound a record's board: it may
+	// have at most max(RecordMinCells, RecordCellsPerByte * L) cells, where L
+	// is the length of its line in bytes. Replaying costs about 50 bytes a
+	// cell, so a line costs at most about 3 KB a byte of its own. A real game
+	// needs far less: its mine list alone takes about 6 bytes a mine.
+	RecordMinCells     = 1 << 16
+	RecordCellsPerByte = 64
+)
+
+// RecordReader reads record lines from a JSON Lines stream one at a time,
+// in memory bounded by the longest line. The stream may be gzip-compressed
+// (recognised by its first bytes) and may start with a UTF-8 byte order
+// mark; blank lines are skipped.
+//
+// Decoding is strict: every key of the schema is required (but "version",
+// "probs" and "guesses"), keys match exactly (case included), a key given
+// twice, a key the schema does not list, a value of the wrong JSON type and
+// a cell that is not exactly [row, col] are all errors. Errors are
+// *ParseError values naming the file, line and column, with the field in
+// JSON terms, such as
+//
+//	runs.jsonl:3:412: field "moves"[3].cell: want [row, col], got more elements
+type RecordReader struct {
+	name string
+	r    io.Reader     // the raw stream, until the first Next
+	in   *stickyReader // the decompressed stream
+	sc   *bufio.Scanner
+	line int
+	err  error // a stream error, returned by every later Next
+}
+
+// NewRecordReader returns a reader of the records of r; name is used in
+// errors.
+func NewRecordReader(name string, r io.Reader) *RecordReader {
+	return &RecordReader{name: name, r: r}
+}
+
+// Line returns the line number of the record Next returned last.
+func (rr *RecordReader) Line() int { return rr.line }
+
+// Next returns the next record line, or io.EOF after the last. A line that
+// does not decode returns a *ParseError; the next call goes on with the
+// following line. An error of the stream itself (a read error, a torn gzip
+// stream, a line longer than MaxRecordLine) ends the reading: every later
+// call returns it.
+func (rr *RecordReader) Next() (*RecordLine, error) {
+	if rr.err != nil {
+		return nil, rr.err
+	}
+	if rr.sc == nil {
+		r, err := decompress(rr.r)
+		if err != nil {
+			rr.err = fmt.Errorf("%s: %w", rr.name, err)
+			return nil, rr.err
+		}
+		rr.in = &stickyReader{r: r}
+		rr.sc = bufio.NewScanner(rr.in)
+		rr.sc.Buffer(make([]byte, 0, 1<<16), MaxRecordLine)
+	}
+	for rr.sc.Scan() {
+		rr.line++
+		b := rr.sc.Bytes()
+		if rr.line == 1 {
+			b = bytes.TrimPrefix(b, []byte("\uFEFF"))
+		}
+		if len(bytes.TrimSpace(b)) == 0 {
+			continue
+		}
+		l, col, err := decodeRecordLine(b)
+		if err != nil && rr.in.err != nil {
+			// The line is torn: report why.
+			break
+		}
+		if err != nil {
+			return nil, &ParseError{File: rr.name, Line: rr.line, Col: col, Msg: err.Error()}
+		}
+		return l, nil
+	}
+	rr.err = io.EOF
+	if err := cmp.Or(rr.sc.Err(), rr.in.err); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("line longer than %d bytes", MaxRecordLine)
+		} else if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = errors.New("the compressed stream ends early (a torn or truncated file)")
+		}
+		rr.err = fmt.Errorf("%s:%d: %w", rr.name, rr.line, err)
+	}
+	return nil, rr.err
+}
+
+// stickyReader keeps the first error of its reader other than io.EOF.
+type stickyReader struct {
+	r   io.Reader
+	err error
+}
+
+func (s *stickyReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF && s.err == nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// wireRecord is a record line as decoded. Pointers tell a missing (or null)
+// key from a zero value.
+type wireRecord struct {
+	Version   *int           `json:"version"`
+	Level     *string        `json:"level"`
+	Rows      *int           `json:"rows"`
+	Cols      *int           `json:"cols"`
+	MineCount *int           `json:"mine_count"`
+	Rules     *string        `json:"rules"`
+	Seed      *int64         `json:"seed"`
+	Mines     *[][2]int      `json:"mines"`
+	Initial   *[][2]int      `json:"initial"`
+	Moves     *[]wireMove    `json:"moves"`
+	Result    *Outcome       `json:"result"`
+	Probs     jsontext.Value `json:"probs"` // decoded once the version is known
+	Guesses   MoveGuesses    `json:"guesses"`
+}
+
+type wireMove struct {
+	Op   *string `json:"op"`
+	Cell *[2]int `json:"cell"`
+	Why  *string `json:"why"`
+}
+
+// strict are the options of every record decode.
+var strict = json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
+
+// decodeRecordLine decodes one line strictly. On error it returns the
+// 1-based byte column the error is at.
+func decodeRecordLine(b []byte) (*RecordLine, int, error) {
+	var w wireRecord
+	if err := json.Unmarshal(b, &w, strict); err != nil {
+		return nil, errorCol(err, 0), userError(err, "")
+	}
+	end := len(b) // missing keys are reported at the end of the line
+	missing := func(path, key string) error {
+		if path != "" {
+			return fmt.Errorf("field %s: missing key %q", path, key)
+		}
+		return fmt.Errorf("missing key %q", key)
+	}
+	l := &RecordLine{Guesses: w.Guesses}
+	r := &l.Record
+	var keys map[string]jsontext.Value                      // decoded only if a key is missing or null
+	const str, integer, list = "a string", "an integer", "" // null is the empty list, as encoding/json writes a nil slice
+	for _, f := range []struct {
+		key  string
+		ok   bool
+		want string
+	}{
+		{"level", w.Level != nil, str}, {"rows", w.Rows != nil, integer}, {"cols", w.Cols != nil, integer},
+		{"mine_count", w.MineCount != nil, integer}, {"rules", w.Rules != nil, str}, {"seed", w.Seed != nil, integer},
+		{"mines", w.Mines != nil, list}, {"initial", w.Initial != nil, list}, {"moves", w.Moves != nil, list},
+		{"result", w.Result != nil, str},
+	} {
+		if f.ok {
+			continue
+		}
+		if keys == nil {
+			if err := json.Unmarshal(b, &keys); err != nil {
+				return nil, end, err
+			}
+		}
+		if _, present := keys[f.key]; !present {
+			return nil, end, missing("", f.key)
+		}
+		if f.want != list {
+			return nil, bytes.Index(b, []byte(`"`+f.key+`"`)) + 1, fmt.Errorf("field %q: want %s, got null", f.key, f.want)
+		}
+	}
+	if w.Mines == nil {
+		w.Mines = new([][2]int)
+	}
+	if w.Initial == nil {
+		w.Initial = new([][2]int)
+	}
+	if w.Moves == nil {
+		w.Moves = new([]wireMove)
+	}
+	r.Version = 1
+	if w.Version != nil {
+		r.Version = *w.Version
+		if r.Version < 1 || r.Version > RecordVersion {
+			return nil, end, fmt.Errorf("field \"version\": %d is not a version this program reads (1 to %d)", r.Version, RecordVersion)
+		}
+	}
+	r.Level, r.Rows, r.Cols, r.MineCount = *w.Level, *w.Rows, *w.Cols, *w.MineCount
+	r.Rules, r.Seed, r.Mines, r.Initial, r.Result = *w.Rules, *w.Seed, *w.Mines, *w.Initial, *w.Result
+	if r.Rows > 0 && r.Cols > 0 {
+		limit := max(RecordMinCells, RecordCellsPerByte*len(b))
+		if r.Rows > limit/r.Cols {
+			return nil, end, fmt.Errorf("board %dx%d is out of proportion to its %d-byte line: a record line of L bytes may declare at most max(%d, %d*L) = %d cells",
+				r.Rows, r.Cols, len(b), RecordMinCells, RecordCellsPerByte, limit)
+		}
+	}
+	r.Moves = make([]MoveRecord, len(*w.Moves))
+	for i, m := range *w.Moves {
+		path := fmt.Sprintf(`"moves"[%d]`, i)
+		switch {
+		case m.Op == nil:
+			return nil, end, missing(path, "op")
+		case m.Cell == nil:
+			return nil, end, missing(path, "cell")
+		case m.Why == nil:
+			return nil, end, missing(path, "why")
+		}
+		r.Moves[i] = MoveRecord{Op: *m.Op, Cell: *m.Cell, Why: *m.Why}
+	}
+	if len(w.Probs) > 0 && string(w.Probs) != "null" {
+		var err error
+		if r.Version == 1 {
+			var v1 map[int][]CellProb
+			err = json.Unmarshal(w.Probs, &v1, strict)
+			l.Probs = MoveProbs(v1)
+		} else {
+			err = json.Unmarshal(w.Probs, &l.Probs, strict)
+		}
+		if err != nil {
+			return nil, errorCol(err, max(bytes.Index(b, w.Probs), 0)), userError(err, "/"+ProbsKey)
+		}
+	}
+	return l, 0, nil
+}
+
+// errorCol returns the 1-based column of a decode error in a value that
+// starts at byte base of its line.
+func errorCol(err error, base int) int {
+	var se *json.SemanticError
+	var te *jsontext.SyntacticError
+	switch {
+	case errors.As(err, &se):
+		return base + int(se.ByteOffset) + 1
+	case errors.As(err, &te):
+		return base + int(te.ByteOffset) + 1
+	}
+	return base + 1
+}
+
+// userError rewrites a decode error in the record's own terms: the field as
+// a JSON path, what the schema wants there, and what the line has. prefix
+// is the JSON pointer of the decoded value within the line.
+func userError(err error, prefix jsontext.Pointer) error {
+	var se *json.SemanticError
+	var te *jsontext.SyntacticError
+	switch {
+	case errors.As(err, &se):
+		ptr := prefix + se.JSONPointer
+		if errors.Is(se.Err, json.ErrUnknownName) {
+			where := ""
+			if p := ptr.Parent(); p != "" {
+				where = " in field " + userPath(p)
+			}
+			return fmt.Errorf("unknown key %q%s (keys are case-sensitive; see the record schema)", ptr.LastToken(), where)
+		}
+		field := "the line"
+		if ptr != "" {
+			field = "field " + userPath(ptr)
+		}
+		if se.Err != nil && strings.HasPrefix(se.Err.Error(), "game: ") {
+			// Our own UnmarshalJSON said what it wants.
+			return fmt.Errorf("%s: %s", field, strings.TrimPrefix(se.Err.Error(), "game: "))
+		}
+		return fmt.Errorf("%s: want %s, got %s", field, wantOf(se.GoType), gotOf(se))
+	case errors.As(err, &te):
+		if errors.Is(te.Err, jsontext.ErrDuplicateName) {
+			return fmt.Errorf("field %s given twice", userPath(prefix+te.JSONPointer))
+		}
+		msg := strings.TrimPrefix(te.Error(), "jsontext: ")
+		if i := strings.Index(msg, " after offset"); i >= 0 {
+			msg = msg[:i]
+		}
+		if i := strings.Index(msg, " within \""); i >= 0 {
+			msg = msg[:i]
+		}
+		return fmt.Errorf("not valid JSON: %s", msg)
+	}
+	return err
+}
+
+// userPath writes a JSON pointer as the record's documentation names
+// fields: "moves"[3].cell.
+func userPath(p jsontext.Pointer) string {
+	var sb strings.Builder
+	for tok := range p.Tokens() {
+		switch {
+		case sb.Len() == 0:
+			sb.WriteString(strconv.Quote(tok))
+		case isIndex(tok):
+			sb.WriteString("[" + tok + "]")
+		default:
+			sb.WriteString("." + tok)
+		}
+	}
+	return sb.String()
+}
+
+func isIndex(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 63)
+	return err == nil
+}
+
+// wantOf names what the schema wants for a Go type of the wire format.
+func wantOf(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t {
+	case reflect.TypeFor[[2]int]():
+		return "[row, col]"
+	case reflect.TypeFor[[][2]int]():
+		return "a list of [row, col]"
+	case reflect.TypeFor[wireMove]():
+		return `a move {"op", "cell", "why"}`
+	case reflect.TypeFor[[]wireMove]():
+		return "a list of moves"
+	case reflect.TypeFor[wireRecord]():
+		return "a record object"
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64:
+		return "an integer"
+	case reflect.String:
+		return "a string"
+	case reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map:
+		return "an object keyed by move index"
+	case reflect.Struct:
+		return "an object"
+	}
+	return "another value"
+}
+
+// gotOf says what the line has where a decode failed.
+func gotOf(se *json.SemanticError) string {
+	if se.Err != nil {
+		switch msg := se.Err.Error(); {
+		case strings.Contains(msg, "too many array elements"):
+			return "more elements"
+		case strings.Contains(msg, "too few array elements"):
+			return "fewer elements"
+		case strings.Contains(msg, "out of range"):
+			return string(se.JSONValue) + ", out of range"
+		}
+	}
+	if v := se.JSONValue; len(v) > 0 && len(v) <= 40 {
+		return string(v)
+	}
+	switch se.JSONKind {
+	case '"':
+		return "a string"
+	case '0':
+		return "a number"
+	case '[':
+		return "a list"
+	case '{':
+		return "an object"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "something else"
+}
