@@ -21,11 +21,9 @@ func (opt GenOptions) hintCount(safe int) (int, error) {
 	case opt.Reveal != 0 && opt.Hints != 0:
 		return 0, fmt.Errorf("game: generate: set Reveal (%g) or Hints (%d), not both", opt.Reveal, opt.Hints)
 	case math.IsNaN(opt.Reveal) || opt.Reveal < 0 || opt.Reveal > 1:
-		return 0, fmt.Errorf("game: generate: reveal fraction %g is outside [0,1]", opt.Reveal)
-	case opt.Hints < 0:
-		return 0, fmt.Errorf("game: generate: negative hint count %d", opt.Hints)
-	case opt.Hints > safe:
-		return 0, fmt.Errorf("game: generate: %d hints but only %d safe cells", opt.Hints, safe)
+		return 0, fmt.Errorf("game: generate: reveal fraction %g: want 0..1", opt.Reveal)
+	case opt.Hints < 0 || opt.Hints > safe:
+		return 0, fmt.Errorf("game: generate: %d hints: want 0..%d, the safe cells", opt.Hints, safe)
 	case opt.Reveal != 0:
 		return int(math.Round(opt.Reveal * float64(safe))), nil
 	}
@@ -56,7 +54,7 @@ func Generate(rows, cols, mines int, opt GenOptions, seed int64) (*Puzzle, []Pos
 	}
 	n := rows * cols
 	if mines < 0 || mines > n {
-		return nil, nil, fmt.Errorf("game: generate: %d mines do not fit in %d cells (%dx%d)", mines, n, rows, cols)
+		return nil, nil, fmt.Errorf("game: generate: %d mines: want 0..%d on a %dx%d board", mines, n, rows, cols)
 	}
 	hints, err := opt.hintCount(n - mines)
 	if err != nil {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -66,17 +67,23 @@ func ParseLevel(s string) (Level, error) {
 	if !ok || !ok2 {
 		return Level{}, fmt.Errorf("game: level %q: want easy, medium, hard, beginner, intermediate, expert or RxC/M (e.g. 20x40/150)", s)
 	}
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := strconv.Atoi(c)
-	m, err3 := strconv.Atoi(mines)
-	if err1 != nil || err2 != nil || err3 != nil {
-		return Level{}, fmt.Errorf("game: level %q: rows, cols and mines must be integers, as in 20x40/150", s)
+	var nums [3]int
+	for k, t := range [3]string{r, c, mines} {
+		n, err := strconv.Atoi(t)
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			return Level{}, fmt.Errorf("game: level %q: %s is too large", s, t)
+		case err != nil:
+			return Level{}, fmt.Errorf("game: level %q: rows, cols and mines must be integers, as in 20x40/150", s)
+		}
+		nums[k] = n
 	}
+	rows, cols, m := nums[0], nums[1], nums[2]
 	if err := checkSize(rows, cols); err != nil {
 		return Level{}, fmt.Errorf("game: level %q: %w", s, err)
 	}
 	if m < 0 || m > rows*cols {
-		return Level{}, fmt.Errorf("game: level %q: %d mines do not fit in %d cells", s, m, rows*cols)
+		return Level{}, fmt.Errorf("game: level %q: %d mines: want 0..%d on a %dx%d board", s, m, rows*cols, rows, cols)
 	}
 	return Level{Name: fmt.Sprintf("%dx%d/%d", rows, cols, m), Rows: rows, Cols: cols, Mines: m}, nil
 }

@@ -55,8 +55,9 @@ func TestParseLevelErrors(t *testing.T) {
 		{"4097x4096/1", `game: level "4097x4096/1": board size 4097x4096: more than 16777216 cells`},
 		{"9223372036854775807x9223372036854775807/1",
 			`game: level "9223372036854775807x9223372036854775807/1": board size 9223372036854775807x9223372036854775807: more than 16777216 cells`},
-		{"9x9/-1", `game: level "9x9/-1": -1 mines do not fit in 81 cells`},
-		{"9x9/82", `game: level "9x9/82": 82 mines do not fit in 81 cells`},
+		{"9x9/-1", `game: level "9x9/-1": -1 mines: want 0..81 on a 9x9 board`},
+		{"9x9/99999999999999999999", `game: level "9x9/99999999999999999999": 99999999999999999999 is too large`},
+		{"9x9/82", `game: level "9x9/82": 82 mines: want 0..81 on a 9x9 board`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {

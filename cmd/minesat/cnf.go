@@ -3,10 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/minesat/minesat/cnf"
-	"github.com/minesat/minesat/game"
 )
 
 const cnfAbout = `
@@ -24,9 +24,10 @@ The formula is satisfiable iff the puzzle has a solution, and its models,
 read on the cell variables, are exactly the puzzle's solutions.
 
 A puzzle that cannot be solved on its face (a hint larger than its neighbours,
-more mines than unknown cells) still gives a CNF, an unsatisfiable one, with a
-warning on stderr. A formula of more than --max-clauses clauses is refused
-(exit 3) before it is built.`
+more mines than unknown cells) still gives a CNF, an unsatisfiable one; cnf
+says why on stderr and exits 1, as solve does. A formula of more than
+--max-clauses clauses is refused (exit 3) before it is built. Ctrl-C stops
+cnf at any point (exit 3); output cut short ends with a whole line.`
 
 // runCNF implements 'minesat cnf'.
 func runCNF(ctx context.Context, args []string, io *stdio) error {
@@ -37,47 +38,67 @@ func runCNF(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usageErrorf("cnf: expected one puzzle file (or - for stdin), got %d arguments", fs.NArg())
+		return flagError("cnf", fmt.Errorf("want one puzzle file (or - for standard input), got %d arguments", fs.NArg()))
 	}
 	total, err := cnf.ParseEncoding(*totalName)
 	if err != nil {
 		return usageErrorf("cnf: --total: %w", err)
 	}
-	name := fs.Arg(0)
-	f, err := io.openInput(name)
+	if *maxClauses < 1 {
+		return usageErrorf("cnf: --max-clauses %d: want at least 1", *maxClauses)
+	}
+	p, name, err := openPuzzle(ctx, io, "cnf", fs.Arg(0))
 	if err != nil {
-		return usageErrorf("cnf: %w", err)
+		return cnfError(ctx, "cnf", err)
 	}
-	defer f.Close()
-	if name == "-" {
-		name = "<stdin>"
+	// Building the problem of a large board takes seconds: Ctrl-C stops it.
+	type sized struct {
+		pr            *cnf.Problem
+		vars, clauses int
 	}
-	p, err := game.ParsePuzzle(name, f)
+	s, err := untilDone(ctx, func() (sized, error) {
+		pr := cnf.NewProblem(p)
+		vars, clauses := pr.Size(total)
+		return sized{pr, vars, clauses}, nil
+	})
 	if err != nil {
-		return usageErrorf("cnf: %w", err)
+		return cnfError(ctx, "cnf", err)
 	}
-
-	pr := cnf.NewProblem(p)
-	if err := p.Validate(); err != nil {
-		fmt.Fprintf(io.err, "minesat: cnf: warning: %s: %v; the formula is unsatisfiable\n", name, err)
-	} else if !pr.Feasible() {
-		fmt.Fprintf(io.err, "minesat: cnf: warning: %s: a hint or the mine count cannot be met; the formula is unsatisfiable\n", name)
-	}
-	m, n := len(pr.Total.Lits), pr.Total.N
+	m, n := len(s.pr.Total.Lits), s.pr.Total.N
 	if _, c := cnf.Binomial.Size(m, n); total == cnf.Binomial && c > cnf.MaxBinomialClauses {
 		return usageErrorf("cnf: --total binomial: exactly %d of %d cells needs %s clauses, more than %d; use totalizer or sequential",
 			n, m, clauseCount(c), cnf.MaxBinomialClauses)
 	}
-	vars, clauses := pr.Size(total)
-	if clauses > *maxClauses {
+	if s.clauses > *maxClauses {
 		return budgetError(fmt.Errorf("cnf: %s: the formula would have %d variables and %s clauses, more than --max-clauses %d",
-			name, vars, clauseCount(clauses), *maxClauses))
+			name, s.vars, clauseCount(s.clauses), *maxClauses))
 	}
-	w := bufio.NewWriter(io.out)
-	if err := pr.WriteDIMACS(w, total); err != nil {
-		return err
+	// A puzzle impossible on its face still gives its formula, an
+	// unsatisfiable one, and exit 1 as solve and compare give.
+	var impossible error
+	if err := p.Validate(); err != nil {
+		impossible = noSolutionError("cnf", name, err)
+	} else if !s.pr.Feasible() {
+		impossible = noSolutionError("cnf", name, errors.New("a hint or the mine count cannot be met"))
 	}
-	return w.Flush()
+	w := bufio.NewWriter(&lineWriter{ctx: ctx, w: io.out})
+	err = s.pr.WriteDIMACS(w, total)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return cnfError(ctx, "cnf", err)
+	}
+	return impossible
+}
+
+// cnfError maps an error reading a puzzle or writing output: exit 3 when
+// ctx stopped the command, the error as it is otherwise.
+func cnfError(ctx context.Context, cmd string, err error) error {
+	if ctx.Err() != nil {
+		return budgetError(fmt.Errorf("%s: interrupted", cmd))
+	}
+	return err
 }
 
 // clauseCount writes a clause count, "more than 2^62" when it saturated.

@@ -162,21 +162,21 @@ func readPuzzle(t *testing.T, path string) *game.Puzzle {
 }
 
 // TestCNFUnsolvable checks that a puzzle that fails game.Puzzle.Validate
-// still gives a CNF, an unsatisfiable one, with a warning.
+// still gives a CNF, an unsatisfiable one, says why and exits 1.
 func TestCNFUnsolvable(t *testing.T) {
 	tests := []struct{ name, puzzle, warning string }{
 		{"hint beyond its neighbours", "2 2 1\n8 -1\n-1 -1",
-			"minesat: cnf: warning: <stdin>: game: invalid puzzle: hint 8 at (0,0) but the cell has only 3 neighbours; the formula is unsatisfiable\n"},
+			"minesat: cnf: <stdin> has no solution: game: invalid puzzle: hint 8 at (0,0) but the cell has only 3 neighbours\n"},
 		{"too many mines", "1 3 3\n-1 1 -1",
-			"minesat: cnf: warning: <stdin>: game: invalid puzzle: 3 mines but only 2 unknown cells; the formula is unsatisfiable\n"},
+			"minesat: cnf: <stdin> has no solution: game: invalid puzzle: 3 mines but only 2 unknown cells\n"},
 		{"hint beyond its unknown neighbours", "1 3 1\n-1 2 0",
-			"minesat: cnf: warning: <stdin>: a hint or the mine count cannot be met; the formula is unsatisfiable\n"},
+			"minesat: cnf: <stdin> has no solution: a hint or the mine count cannot be met\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, tc.puzzle, nil, "cnf", "-")
-			if r.code != 0 || r.err != tc.warning {
-				t.Errorf("exit %d, stderr %q; want exit 0 and %q", r.code, r.err, tc.warning)
+			if r.code != 1 || r.err != tc.warning {
+				t.Errorf("exit %d, stderr %q; want exit 1 and %q", r.code, r.err, tc.warning)
 			}
 			if !strings.Contains(r.out, "\n0\n") {
 				t.Errorf("no empty clause in\n%s", r.out)
@@ -200,8 +200,8 @@ func TestCNFErrors(t *testing.T) {
 		code  int
 		want  string // the whole of stderr
 	}{
-		{"no file", "", nil, 2, "minesat: cnf: expected one puzzle file (or - for stdin), got 0 arguments\n"},
-		{"two files", "", []string{case1, case1}, 2, "minesat: cnf: expected one puzzle file (or - for stdin), got 2 arguments\n"},
+		{"no file", "", nil, 2, "minesat: cnf: want one puzzle file (or - for standard input), got 0 arguments (see 'minesat cnf -h')\n"},
+		{"two files", "", []string{case1, case1}, 2, "minesat: cnf: want one puzzle file (or - for standard input), got 2 arguments (see 'minesat cnf -h')\n"},
 		{"missing file", "", []string{"testdata/no-such-puzzle.txt"}, 2,
 			"minesat: cnf: open testdata/no-such-puzzle.txt: no such file or directory\n"},
 		{"not an integer", "2 2 1\n1 -1\n-1 x\n", []string{"-"}, 2,
@@ -216,7 +216,12 @@ func TestCNFErrors(t *testing.T) {
 			"minesat: cnf: --total binomial: exactly 20 of 45 cells needs 6212017927170 clauses, more than 1048576; use totalizer or sequential\n"},
 		{"too many clauses", "", []string{"--max-clauses", "100", size8}, 3,
 			"minesat: cnf: " + size8 + ": the formula would have 269 variables and 2142 clauses, more than --max-clauses 100\n"},
-		{"bad flag", "", []string{"--bogus", case1}, 2, ""},
+		{"bad flag", "", []string{"--bogus", case1}, 2, "minesat: cnf: unknown flag --bogus (see 'minesat cnf -h')\n"},
+		{"negative budget", "", []string{case1, "--max-clauses", "-1"}, 2, "minesat: cnf: --max-clauses -1: want at least 1\n"},
+		{"budget not a number", "", []string{case1, "--max-clauses", "lots"}, 2,
+			"minesat: cnf: --max-clauses lots: want a whole number (see 'minesat cnf -h')\n"},
+		{"budget too large", "", []string{case1, "--max-clauses", "99999999999999999999"}, 2,
+			"minesat: cnf: --max-clauses 99999999999999999999: the number is too large (see 'minesat cnf -h')\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

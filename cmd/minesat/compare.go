@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/big"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -41,8 +42,11 @@ that returns an invalid solution, or says "no solution" when another method
 found a valid one, is marked wrong and makes compare exit with status 1.
 
 Each run (one puzzle, one method) stops at --max-nodes nodes or after
---timeout, whichever comes first, and is reported as "gave up"; so compare
-takes at most FILES x methods x --repeat x --timeout. Times are wall-clock,
+--timeout (0 for no limit), whichever comes first, and is reported as "gave
+up"; so compare takes at most FILES x methods x --repeat x --timeout. A
+puzzle impossible on its face (a hint larger than its neighbours, more mines
+than unknown cells) has nothing to compare: compare exits 1 before any run,
+as solve and cnf do. Times are wall-clock,
 measured in this process, the fastest of --repeat runs (default 1).
 With --all every solution is enumerated (as seed 003 did) and checked, and
 the time to check them is not counted; sat then stands for kb.Count, which
@@ -110,33 +114,32 @@ type compareTotal struct {
 func runCompare(ctx context.Context, args []string, io *stdio) error {
 	fs := newFlagSet("compare", "FILES...", compareAbout, io)
 	methodList := fs.String("methods", defaultCompareMethods, "comma-separated `LIST` of methods: sat, bt, or heuristics joined by + (mrv, degree, lcv, fc)")
-	timeout := fs.Duration("timeout", 5*time.Second, "time limit `D` for each puzzle and method")
-	maxNodes := fs.Int64("max-nodes", 10_000_000, "node budget `N` for each puzzle and backtracking method")
+	timeout := fs.Duration("timeout", 5*time.Second, "time limit `D` for each puzzle and method; 0 means no limit")
+	maxNodes := fs.Int64("max-nodes", backtrack.DefaultMaxNodes, "node budget `N` for each puzzle and backtracking method")
 	format := fs.String("format", "text", "output `format`: text, csv or json")
 	all := fs.Bool("all", false, "count every solution instead of finding one (sat counts, backtracking enumerates)")
 	totalsOnly := fs.Bool("totals", false, "write only the per-method totals")
 	repeat := fs.Int("repeat", 1, "run each puzzle and method `R` times and report the fastest")
-	plotName := fs.String("plot", "", "also draw nodes and time per puzzle and method to `FILE` (.svg or .png)")
+	plotName := fs.String("plot", "", "also draw nodes and time per puzzle and method to `OUT.svg` (or .png)")
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return usageErrorf("compare: no puzzle files given")
+		return flagError("compare", errors.New("no puzzle files given"))
 	}
 	switch *format {
 	case "text", "csv", "json":
 	default:
-		return usageErrorf("compare: unknown --format %q: want text, csv or json", *format)
+		return usageErrorf("compare: --format %q: want text, csv or json", *format)
 	}
-	if *timeout <= 0 {
-		return usageErrorf("compare: --timeout %v must be positive", *timeout)
+	if err := checkTimeout("compare", *timeout); err != nil {
+		return err
+	}
+	if err := checkMaxNodes("compare", *maxNodes); err != nil {
+		return err
 	}
 	if *repeat <= 0 {
-		return usageErrorf("compare: --repeat %d must be positive", *repeat)
-	}
-	if *maxNodes <= 0 {
-		return usageErrorf("compare: --max-nodes %d must be positive", *maxNodes)
+		return usageErrorf("compare: --repeat %d: want at least 1", *repeat)
 	}
 	if *plotName != "" {
 		if _, err := plotFormat(*plotName); err != nil {
@@ -147,10 +150,13 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return err
 	}
+	if setFlags(fs)["max-nodes"] && !slices.ContainsFunc(methods, func(m compareMethod) bool { return m.name != "sat" }) {
+		return usageErrorf("compare: --max-nodes bounds the backtracking methods, and --methods lists none")
+	}
 	files := fs.Args()
 	puzzles := make([]*game.Puzzle, len(files))
 	for k, name := range files {
-		if puzzles[k], err = loadComparePuzzle(io, name); err != nil {
+		if puzzles[k], files[k], err = loadComparePuzzle(ctx, io, name); err != nil {
 			return err
 		}
 	}
@@ -231,27 +237,30 @@ func parseCompareMethods(list string, maxNodes int64) ([]compareMethod, error) {
 	return methods, nil
 }
 
-// loadComparePuzzle reads and validates one puzzle file; "-" is stdin.
-func loadComparePuzzle(io *stdio, name string) (*game.Puzzle, error) {
-	f, err := io.openInput(name)
-	if err != nil {
-		return nil, usageErrorf("compare: %w", err)
-	}
-	defer f.Close()
-	p, err := game.ParsePuzzle(name, f)
-	if err != nil {
-		return nil, usageErrorf("compare: %w", err)
+// loadComparePuzzle reads one puzzle file ("-" is stdin) and returns it with
+// its name in messages. A puzzle impossible on its face has no solution to
+// compare: exit 1, as solve and cnf give.
+func loadComparePuzzle(ctx context.Context, io *stdio, name string) (*game.Puzzle, string, error) {
+	p, name, err := openPuzzle(ctx, io, "compare", name)
+	switch {
+	case ctx.Err() != nil:
+		return nil, name, budgetError(fmt.Errorf("compare: interrupted: %w", ctx.Err()))
+	case err != nil:
+		return nil, name, err
 	}
 	if err := p.Validate(); err != nil {
-		return nil, usageErrorf("compare: %s: %w", name, err)
+		return nil, name, noSolutionError("compare", name, err)
 	}
-	return p, nil
+	return p, name, nil
 }
 
 // runCompareMethod runs one method on one puzzle and checks its answer.
 func runCompareMethod(ctx context.Context, p *game.Puzzle, m compareMethod, timeout time.Duration, all bool) compareRun {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
 	r := compareRun{Method: m.name}
 	var err error
 	var found bool

@@ -267,25 +267,27 @@ func TestCompareUsage(t *testing.T) {
 	os.WriteFile(invalid, []byte("1 2 1\n5 -1\n"), 0o644)
 	tests := []struct {
 		args []string
+		code int
 		msg  string
 	}{
-		{[]string{}, "compare: no puzzle files given"},
-		{[]string{"--methods", "sat,mrv+xyz", seed}, `unknown word "xyz"`},
-		{[]string{"--methods", "mrv+fc,fc+mrv", seed}, "mrv+fc listed twice"},
-		{[]string{"--format", "xml", seed}, `unknown --format "xml"`},
-		{[]string{"--timeout", "0s", seed}, "--timeout 0s must be positive"},
-		{[]string{"--max-nodes", "0", seed}, "--max-nodes 0 must be positive"},
-		{[]string{"--repeat", "0", seed}, "--repeat 0 must be positive"},
-		{[]string{"--plot", "nodes.pdf", seed}, "--plot nodes.pdf: want a .svg or .png file name"},
-		{[]string{"no-such-file.txt"}, "no-such-file.txt"},
-		{[]string{bad}, "bad.txt:2:4:"},
-		{[]string{invalid}, "hint 5 at (0,0) but the cell has only 1 neighbours"},
+		{[]string{}, 2, "minesat: compare: no puzzle files given (see 'minesat compare -h')\n"},
+		{[]string{"--methods", "sat,mrv+xyz", seed}, 2, `unknown word "xyz"`},
+		{[]string{"--methods", "mrv+fc,fc+mrv", seed}, 2, "mrv+fc listed twice"},
+		{[]string{"--format", "xml", seed}, 2, `--format "xml": want text, csv or json`},
+		{[]string{"--timeout", "-1s", seed}, 2, "--timeout -1s: want a duration of 0 (no limit) or more"},
+		{[]string{"--max-nodes", "0", seed}, 2, "--max-nodes 0: want at least 1"},
+		{[]string{"--methods", "sat", "--max-nodes", "10", seed}, 2, "--max-nodes bounds the backtracking methods, and --methods lists none"},
+		{[]string{"--repeat", "0", seed}, 2, "--repeat 0: want at least 1"},
+		{[]string{"--plot", "nodes.pdf", seed}, 2, "--plot nodes.pdf: want a .svg or .png file name"},
+		{[]string{"no-such-file.txt"}, 2, "no-such-file.txt"},
+		{[]string{bad}, 2, "bad.txt:2:4:"},
+		{[]string{invalid}, 1, "invalid.txt has no solution: game: invalid puzzle: hint 5 at (0,0) but the cell has only 1 neighbours"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			r := runCmd(t, "", nil, append([]string{"compare"}, tc.args...)...)
-			if r.code != exitUsage || !strings.Contains(r.err, tc.msg) || r.out != "" {
-				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", r.code, r.out, r.err, tc.msg)
+			if r.code != tc.code || !strings.Contains(r.err, tc.msg) || r.out != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and %q", r.code, r.out, r.err, tc.code, tc.msg)
 			}
 		})
 	}

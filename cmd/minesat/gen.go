@@ -1,10 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/minesat/minesat/game"
 )
@@ -39,7 +40,7 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usageErrorf("gen: unexpected argument %q: gen takes only flags", fs.Arg(0))
+		return flagError("gen", fmt.Errorf("unexpected argument %q: gen takes only flags", fs.Arg(0)))
 	}
 	set := setFlags(fs)
 
@@ -49,7 +50,7 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 		}
 		l, err := game.ParseLevel(*levelName)
 		if err != nil {
-			return usageErrorf("gen: %w", err)
+			return usageErrorf("gen: --level: %w", err)
 		}
 		*rows, *cols, *mines = l.Rows, l.Cols, l.Mines
 	}
@@ -62,24 +63,68 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 	default:
 		opt.Reveal = *reveal
 	}
+	if err := checkGenSize(*rows, *cols, *mines, *hints, *reveal); err != nil {
+		return err
+	}
 	if !set["seed"] {
 		*seed = rand.Int64()
 		fmt.Fprintf(io.err, "minesat: gen: no --seed given, using --seed %d\n", *seed)
 	}
 
-	p, mineLayout, err := game.Generate(*rows, *cols, *mines, opt, *seed)
-	if err != nil {
+	type generated struct {
+		p      *game.Puzzle
+		layout []game.Pos
+	}
+	g, err := untilDone(ctx, func() (generated, error) {
+		p, layout, err := game.Generate(*rows, *cols, *mines, opt, *seed)
+		return generated{p, layout}, err
+	})
+	switch {
+	case ctx.Err() != nil:
+		return budgetError(fmt.Errorf("gen: interrupted"))
+	case err != nil:
 		return usageErrorf("gen: %w", err)
 	}
-	var sb strings.Builder
-	p.WriteTo(&sb)
-	if *layout {
-		sb.WriteString("# layout: ")
-		for _, q := range mineLayout {
-			sb.WriteString(q.String())
-		}
-		sb.WriteByte('\n')
+	w := bufio.NewWriter(&lineWriter{ctx: ctx, w: io.out})
+	if _, err := g.p.WriteTo(w); err != nil {
+		return genWriteError(ctx, err)
 	}
-	_, err = fmt.Fprint(io.out, sb.String())
+	if *layout {
+		w.WriteString("# layout: ")
+		for _, q := range g.layout {
+			w.WriteString(q.String())
+		}
+		w.WriteByte('\n')
+	}
+	return genWriteError(ctx, w.Flush())
+}
+
+// genWriteError maps an error writing gen's output: exit 3 when ctx stopped
+// it (the output then ends with a whole line).
+func genWriteError(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return budgetError(fmt.Errorf("gen: interrupted"))
+	}
 	return err
+}
+
+// checkGenSize checks gen's size flags in the user's terms, naming the
+// flags (a size from --level was checked by ParseLevel).
+func checkGenSize(rows, cols, mines, hints int, reveal float64) error {
+	switch {
+	case rows < 1:
+		return usageErrorf("gen: --rows %d: want at least 1", rows)
+	case cols < 1:
+		return usageErrorf("gen: --cols %d: want at least 1", cols)
+	case rows > game.MaxCells/cols:
+		return usageErrorf("gen: --rows %d --cols %d: more than the %d cells supported", rows, cols, game.MaxCells)
+	case mines < 0 || mines > rows*cols:
+		return usageErrorf("gen: --mines %d: want 0..%d mines on a %dx%d board", mines, rows*cols, rows, cols)
+	case hints < 0 || hints > rows*cols-mines:
+		return usageErrorf("gen: --hints %d: want 0..%d, the safe cells of a %dx%d board with %d mines",
+			hints, rows*cols-mines, rows, cols, mines)
+	case math.IsNaN(reveal) || reveal < 0 || reveal > 1:
+		return usageErrorf("gen: --reveal %g: want a fraction 0..1", reveal)
+	}
+	return nil
 }

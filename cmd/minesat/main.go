@@ -1,33 +1,8 @@
-// Minesat plays and solves Minesweeper by logic.
-//
-// Usage:
-//
-//	minesat <command> [flags] [args]
-//
-// The commands are:
-//
-//	gen      make a random puzzle in the seeds' format
-//	cnf      write a puzzle as DIMACS CNF
-//	solve    solve a static puzzle (one solution, count, forced cells, probabilities)
-//	play     play automated games and report win rates
-//	compare  compare SAT and backtracking on puzzle files
-//	replay   verify game records and write an HTML replay
-//	analyze  the move minesat would make in a position, why, and every cell's odds
-//
-// 'minesat help <command>' or 'minesat <command> -h' prints a command's
-// manual and flags on stdout. Puzzle files are "rows cols mines" followed by
-// rows*cols cells, -1 for unknown and 0..8 for a hint; a malformed file is
-// reported as file:line:col.
-//
-// Results go to stdout, errors and messages to stderr. Every command exits
-// with 0 on success, 1 when a puzzle has no solution or a game is lost, 2 on
-// bad input or usage, and 3 when a budget or time limit ran out.
 package main
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -35,7 +10,6 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"sort"
-	"strings"
 
 	"golang.org/x/term"
 )
@@ -66,6 +40,7 @@ var commands = map[string]command{
 	"compare": {"compare SAT and backtracking on puzzle files", runCompare},
 	"replay":  {"verify game records and write an HTML replay", runReplay},
 	"analyze": {"the move minesat would make in a position, why, and every cell's odds", runAnalyze},
+	"version": {"print minesat's version and the revision it was built from", runVersion},
 }
 
 // gcPercent is the garbage collector's target unless GOGC says otherwise.
@@ -115,6 +90,9 @@ func run(ctx context.Context, args []string, io *stdio) error {
 		return usageErrorf("no command given")
 	}
 	name := args[0]
+	if name == "--version" || name == "-version" {
+		name = "version"
+	}
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
 		if len(args) > 1 {
 			if c, ok := commands[args[1]]; ok {
@@ -149,44 +127,38 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'minesat help <command>' or 'minesat <command> -h' for a command's flags.")
-	fmt.Fprintln(w, "Exit codes: 0 success, 1 no solution or a game lost, 2 bad input or usage, 3 budget or time exhausted.")
+	fmt.Fprintln(w, "Exit codes: "+exitCommon)
 }
 
-// setFlags returns the names of the flags the command line set.
-func setFlags(fs *flag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return set
+// exitStatus says what each command's exit codes mean, in its usage; a
+// command not listed uses the common meanings, exitCommon.
+var exitStatus = map[string]string{
+	"gen": "0 the puzzle was written; 2 bad usage or a size that cannot hold the mines or hints; " +
+		"3 interrupted.",
+	"cnf": "0 the formula was written; 1 the puzzle is impossible on its face (the formula, unsatisfiable, " +
+		"is written all the same); 2 bad input or usage; 3 more than --max-clauses clauses, or interrupted.",
+	"solve": "0 a solution was found; 1 the puzzle has no solution; 2 bad input or usage; " +
+		"3 --timeout, --max-nodes or --max-states ran out, or interrupted.",
+	"compare": "0 every answer checked out; 1 a method gave a wrong answer or failed, or a puzzle is impossible " +
+		"on its face; 2 bad input or usage; 3 interrupted (a run that reaches --timeout or --max-nodes is " +
+		"reported as \"gave up\" and is no error).",
+	"play": "0 the games were played; 1 the only game played (--games 1 on one level, or --trace) was lost; " +
+		"2 bad usage; 3 interrupted (the games finished so far are reported).",
+	"replay": "0 every record checks out; 2 bad usage, or a record that is malformed or contradicts its mines; " +
+		"3 interrupted.",
+	"version": "0 always.",
 }
 
-// newFlagSet returns a FlagSet for a subcommand that reports errors instead of
-// exiting, and writes its usage to io.err (or io.out for -h).
-func newFlagSet(name, argsUsage, about string, io *stdio) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "Usage: %s\n\n%s\n\nFlags:\n", strings.TrimSpace("minesat "+name+" [flags] "+argsUsage), strings.TrimSpace(about))
-		fs.PrintDefaults()
-	}
-	return fs
-}
+// exitCommon is the exit codes' common meanings.
+const exitCommon = "0 success; 1 no solution, or a game lost; 2 bad input or usage; " +
+	"3 a budget or time limit ran out, or interrupted."
 
-// parseFlags parses args, mapping -h to a nil error after printing usage to
-// stdout, and any other flag error to a usage error.
-func parseFlags(fs *flag.FlagSet, args []string, io *stdio) (help bool, err error) {
-	fs.SetOutput(io.err)
-	for _, a := range args {
-		if a == "-h" || a == "-help" || a == "--help" {
-			fs.SetOutput(io.out)
-			fs.Usage()
-			return true, nil
-		}
+// commandExits says what the named command's exit codes mean.
+func commandExits(name string) string {
+	if s, ok := exitStatus[name]; ok {
+		return s
 	}
-	if err := fs.Parse(args); err != nil {
-		return false, &exitError{code: exitUsage, err: fmt.Errorf("%s: %w", fs.Name(), err)}
-	}
-	return false, nil
+	return exitCommon
 }
 
 // The exit codes of every command.

@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,7 +100,7 @@ func TestDispatch(t *testing.T) {
 		{name: "gen --help", args: []string{"gen", "--help", "--rows", "x"}, code: 0,
 			stdout: []string{"Usage: minesat gen"}},
 		{name: "gen bad flag", args: []string{"gen", "--bogus"}, code: 2,
-			stderr: []string{"flag provided but not defined: -bogus", "minesat: gen: "}, noStdou: true},
+			stderr: []string{"minesat: gen: unknown flag --bogus (see 'minesat gen -h')\n"}, noStdou: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,30 +134,65 @@ func TestHelpEveryCommand(t *testing.T) {
 			if !strings.Contains(help.out, "  "+name+" ") || !strings.Contains(help.out, c.summary) {
 				t.Errorf("help does not list %s (%q):\n%s", name, c.summary, help.out)
 			}
-			r := runCmd(t, "", nil, name, "-h")
-			if strings.Contains(r.err, "not implemented yet") {
-				t.Skipf("%s is still a placeholder", name)
-			}
-			if r.code != 0 || !strings.Contains(r.out, "Usage: minesat "+name) || r.err != "" {
-				t.Errorf("%s -h: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout only", name, r.code, r.out, r.err)
+			for _, p := range helpProblems(name, runCmd(t, "", nil, name, "-h")) {
+				t.Error(p)
 			}
 		})
+	}
+}
+
+// helpProblems returns what is wrong with r, the result of 'minesat name -h'.
+func helpProblems(name string, r result) []string {
+	var problems []string
+	for _, s := range []string{"not implemented", "placeholder", "TODO"} {
+		if strings.Contains(r.out+r.err, s) {
+			problems = append(problems, fmt.Sprintf("%s -h says %q: a command is finished before it is listed", name, s))
+		}
+	}
+	if r.code != 0 || !strings.Contains(r.out, "Usage: minesat "+name) || r.err != "" {
+		problems = append(problems, fmt.Sprintf("%s -h: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout only", name, r.code, r.out, r.err))
+	}
+	if !strings.Contains(r.out, "\nExit status: 0 ") {
+		problems = append(problems, fmt.Sprintf("%s -h does not give its exit codes:\n%s", name, r.out))
+	}
+	return problems
+}
+
+// TestHelpProblems checks that helpProblems fails a placeholder, which
+// TestHelpEveryCommand once skipped.
+func TestHelpProblems(t *testing.T) {
+	good := result{out: "Usage: minesat x [flags]\n\nX does x.\n\nExit status: 0 always.\n"}
+	if p := helpProblems("x", good); len(p) != 0 {
+		t.Errorf("a finished help text: %v; want no problem", p)
+	}
+	for _, r := range []result{
+		{out: good.out, err: "minesat: x: not implemented yet\n", code: 2},
+		{out: strings.Replace(good.out, "X does x.", "X is still a placeholder.", 1)},
+		{out: strings.Replace(good.out, "Exit status: 0 always.\n", "", 1)},
+	} {
+		if p := helpProblems("x", r); len(p) == 0 {
+			t.Errorf("%+v passes; want a problem", r)
+		}
 	}
 }
 
 // TestPackageDoc checks that the package doc, the command's manual for go
 // doc, lists exactly the commands help lists, with the same summaries.
 func TestPackageDoc(t *testing.T) {
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", nil, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, list, ok := strings.Cut(f.Doc.Text(), "The commands are:\n\n")
+	if !ok {
+		t.Fatalf("the package doc has no \"The commands are:\" list")
+	}
 	listed := map[string]string{}
-	for _, line := range strings.Split(f.Doc.Text(), "\n") {
+	for _, line := range strings.Split(list, "\n") {
 		if !strings.HasPrefix(line, "\t") {
-			continue
+			break
 		}
-		if name, summary, ok := strings.Cut(strings.TrimSpace(line), " "); ok && !strings.HasPrefix(name, "minesat") {
+		if name, summary, ok := strings.Cut(strings.TrimSpace(line), " "); ok {
 			listed[name] = strings.TrimSpace(summary)
 		}
 	}
@@ -167,6 +203,53 @@ func TestPackageDoc(t *testing.T) {
 	}
 	if len(listed) != len(commands) {
 		t.Errorf("package doc lists %d commands %v; there are %d", len(listed), listed, len(commands))
+	}
+}
+
+// TestEveryPackageHasDoc checks that every package of the module has a
+// doc.go holding its package comment, and no other file a second one.
+func TestEveryPackageHasDoc(t *testing.T) {
+	root := filepath.Join("..", "..")
+	dirs := map[string]bool{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			dirs[filepath.Dir(path)] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var docs []string
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments|parser.PackageClauseOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Doc != nil {
+				docs = append(docs, filepath.Base(file))
+			}
+		}
+		if len(docs) != 1 || docs[0] != "doc.go" {
+			t.Errorf("%s: package comments in %v; want one, in doc.go", dir, docs)
+		}
+	}
+	if len(dirs) < 5 {
+		t.Errorf("found only %d packages under %s", len(dirs), root)
 	}
 }
 

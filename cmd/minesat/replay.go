@@ -221,24 +221,12 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 	return nil
 }
 
-// replayParseArgs parses flags that may come before or after the positional
-// arguments, as in 'replay RECORDS.jsonl --html OUT.html'. A lone "--" ends
-// the flags.
+// replayParseArgs parses the flags, which may come before or after the
+// positional arguments, as in 'replay RECORDS.jsonl --html OUT.html', and
+// returns the positional arguments.
 func replayParseArgs(fs *flag.FlagSet, args []string, io *stdio) (rest []string, help bool, err error) {
-	if help, err := parseFlags(fs, args, io); help || err != nil {
-		return nil, help, err
-	}
-	for fs.NArg() > 0 {
-		left := fs.Args()
-		if left[0] == "--" {
-			return append(rest, left[1:]...), false, nil
-		}
-		rest = append(rest, left[0])
-		if err := fs.Parse(left[1:]); err != nil {
-			return nil, false, &exitError{code: exitUsage, err: fmt.Errorf("%s: %w", fs.Name(), err)}
-		}
-	}
-	return rest, false, nil
+	help, err = parseFlags(fs, args, io)
+	return fs.Args(), help, err
 }
 
 // stdinName names standard input in messages.

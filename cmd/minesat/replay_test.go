@@ -228,7 +228,7 @@ func TestReplayErrors(t *testing.T) {
 		{"no file", "", []string{"replay"}, 2, []string{"want one RECORDS.jsonl file, got 0"}, nil},
 		{"two files", "", []string{"replay", "a", "b"}, 2, []string{"got 2 arguments"}, nil},
 		{"missing file", "", []string{"replay", filepath.Join(t.TempDir(), "nope.jsonl")}, 2, []string{"no such file"}, nil},
-		{"bad flag after the file", "", []string{"replay", "-", "--bogus"}, 2, []string{"flag provided but not defined: -bogus"}, nil},
+		{"bad flag after the file", "", []string{"replay", "-", "--bogus"}, 2, []string{"minesat: replay: unknown flag --bogus (see 'minesat replay -h')"}, nil},
 		{"-- ends flags", jsonl(t, good), []string{"replay", "--", "-"}, 0, nil, []string{"<stdin>:1: game 0"}},
 	}
 	for _, tc := range tests {

@@ -89,39 +89,28 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usageErrorf("solve: expected one puzzle file (or - for stdin), got %d arguments", fs.NArg())
+		return flagError("solve", fmt.Errorf("want one puzzle file (or - for standard input), got %d arguments", fs.NArg()))
 	}
-	switch {
-	case f.format != "text" && f.format != "json":
-		return usageErrorf("solve: --format %q: want text or json", f.format)
-	case f.method != "sat" && f.method != "backtrack":
-		return usageErrorf("solve: --method %q: want sat or backtrack", f.method)
-	case f.method == "backtrack" && (f.forced || f.probs):
-		return usageErrorf("solve: --method backtrack proves no forced cells and gives no probabilities; use --method sat")
-	case f.timeout < 0:
-		return usageErrorf("solve: --timeout %v must not be negative", f.timeout)
-	case f.maxStates <= 0:
-		return usageErrorf("solve: --max-states %d must be positive", f.maxStates)
+	if err := f.check(setFlags(fs)); err != nil {
+		return err
 	}
-	name := fs.Arg(0)
-	in, err := io.openInput(name)
-	if err != nil {
-		return usageErrorf("solve: %w", err)
-	}
-	defer in.Close()
-	if name == "-" {
-		name = "<stdin>"
-	}
-	p, err := game.ParsePuzzle(name, in)
-	if err != nil {
-		return usageErrorf("solve: %w", err)
-	}
-
+	// The time limit covers reading the puzzle too: a huge board takes
+	// seconds to parse.
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
+	p, name, err := openPuzzle(ctx, io, "solve", fs.Arg(0))
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return budgetError(fmt.Errorf("solve: %s: gave up after --timeout %v, while reading the puzzle", name, f.timeout))
+	case errors.Is(err, context.Canceled):
+		return budgetError(fmt.Errorf("solve: %s: interrupted", name))
+	case err != nil:
+		return err
+	}
+
 	start := time.Now()
 	r, err := solveWithin(ctx, p, &f)
 	if err != nil {
@@ -139,9 +128,6 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	r.elapsed = time.Since(start)
-	if r.invalid != nil {
-		fmt.Fprintf(io.err, "minesat: solve: %s: %v\n", name, r.invalid)
-	}
 	w := bufio.NewWriter(io.out)
 	if f.format == "json" {
 		err = r.writeJSON(w, &f)
@@ -154,8 +140,49 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return err
 	}
-	if !r.satisfiable {
+	switch {
+	case r.invalid != nil:
+		return noSolutionError("solve", name, r.invalid)
+	case !r.satisfiable:
 		return errNoSolution
+	}
+	return nil
+}
+
+// check refuses bad values and flags that would do nothing with the others;
+// set names the flags the command line set.
+func (f *solveFlags) check(set map[string]bool) error {
+	switch {
+	case f.format != "text" && f.format != "json":
+		return usageErrorf("solve: --format %q: want text or json", f.format)
+	case f.method != "sat" && f.method != "backtrack":
+		return usageErrorf("solve: --method %q: want sat or backtrack", f.method)
+	case f.method == "backtrack" && (f.forced || f.probs):
+		return usageErrorf("solve: --method backtrack proves no forced cells and gives no probabilities; use --method sat")
+	case f.grid && f.format == "json":
+		return usageErrorf("solve: --grid draws the text output; drop --grid or --format json")
+	case set["no-color"] && !f.grid:
+		return usageErrorf("solve: --no-color applies to --grid only")
+	}
+	if err := checkTimeout("solve", f.timeout); err != nil {
+		return err
+	}
+	if f.method != "backtrack" {
+		for _, name := range backtrackFlagNames {
+			if set[name] {
+				return usageErrorf("solve: --%s applies to --method backtrack only", name)
+			}
+		}
+	} else if err := checkMaxNodes("solve", f.bt.maxNodes); err != nil {
+		return err
+	}
+	switch {
+	case set["max-states"] && f.method == "backtrack":
+		return usageErrorf("solve: --max-states bounds the counting of --method sat; --method backtrack counts by enumerating, within --max-nodes")
+	case set["max-states"] && !f.count && !f.forced && !f.probs:
+		return usageErrorf("solve: --max-states bounds counting: use it with --count, --forced or --probabilities")
+	case f.maxStates <= 0:
+		return usageErrorf("solve: --max-states %d: want at least 1", f.maxStates)
 	}
 	return nil
 }
@@ -169,21 +196,7 @@ func solveWithin(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 	if f.method == "backtrack" {
 		return solvePuzzle(ctx, p, f)
 	}
-	type answer struct {
-		r   *solveReport
-		err error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		r, err := solvePuzzle(ctx, p, f)
-		done <- answer{r, err}
-	}()
-	select {
-	case a := <-done:
-		return a.r, a.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	return untilDone(ctx, func() (*solveReport, error) { return solvePuzzle(ctx, p, f) })
 }
 
 // solvePuzzle computes what the flags ask for.

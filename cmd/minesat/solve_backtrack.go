@@ -35,10 +35,13 @@ func addBacktrackFlags(fs *flag.FlagSet) *backtrackFlags {
 	return f
 }
 
+// backtrackFlagNames are the flags addBacktrackFlags registers.
+var backtrackFlagNames = []string{"order", "value", "fc", "max-nodes"}
+
 // options returns the search the flags choose, or a usage error.
 func (f *backtrackFlags) options() (backtrack.Options, error) {
-	if f.maxNodes <= 0 {
-		return backtrack.Options{}, usageErrorf("solve: --max-nodes %d must be positive", f.maxNodes)
+	if err := checkMaxNodes("solve", f.maxNodes); err != nil {
+		return backtrack.Options{}, err
 	}
 	return backtrack.Options{Order: f.order, Value: f.value, FC: f.fc, MaxNodes: f.maxNodes}, nil
 }

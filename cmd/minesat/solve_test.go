@@ -175,14 +175,14 @@ func TestSolveUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"solve"}, "expected one puzzle file"},
-		{[]string{"solve", "a", "b"}, "expected one puzzle file"},
+		{[]string{"solve"}, "want one puzzle file (or - for standard input), got 0 arguments (see 'minesat solve -h')"},
+		{[]string{"solve", "a", "b"}, "got 2 arguments"},
 		{[]string{"solve", "--format", "xml", "-"}, `--format "xml"`},
 		{[]string{"solve", "--method", "magic", "-"}, `--method "magic"`},
 		{[]string{"solve", "--method", "backtrack", "--forced", "-"}, "proves no forced cells"},
 		{[]string{"solve", "--timeout", "-1s", "-"}, "--timeout"},
 		{[]string{"solve", "--max-states", "0", "-"}, "--max-states"},
-		{[]string{"solve", "--bogus", "-"}, "flag provided but not defined"},
+		{[]string{"solve", "--bogus", "-"}, "minesat: solve: unknown flag --bogus (see 'minesat solve -h')\n"},
 		{[]string{"solve", dir + "/missing.txt"}, "missing.txt"},
 		{[]string{"solve", dir + "/" + bad}, bad + ":3:1: cell (1,0) is 9"},
 	} {

@@ -1,6 +1,3 @@
-// Package disjoint holds a disjoint-set forest (union-find) over 0..n-1.
-// The counting's components (package kb) and the endgame search's
-// independent parts (package agent) both group cells with it.
 package disjoint
 
 // Sets is a disjoint-set forest: each element's parent, roots pointing to

@@ -1,0 +1,44 @@
+// Minesat plays and solves Minesweeper by logic: a knowledge base of the
+// hints' constraints, resolution, and a SAT solver (gophersat) for what
+// they leave open, with exact counting of a position's solutions for the
+// probabilities a guess needs. This command is a thin layer over the module's
+// packages, which Go programs can use directly:
+//
+//	game       the board, levels, rules, play, puzzle files and game records
+//	cnf        literals, clauses, cardinality encodings and DIMACS output
+//	kb         the knowledge base, exact counting, and SAT through gophersat
+//	agent      the player: strategies, guessing, playing whole games
+//	backtrack  a backtracking CSP solver, the baseline SAT is compared with
+//
+// Usage:
+//
+//	minesat <command> [flags] [args]
+//
+// The commands are:
+//
+//	gen      make a random puzzle in the seeds' format
+//	cnf      write a puzzle as DIMACS CNF
+//	solve    solve a static puzzle (one solution, count, forced cells, probabilities)
+//	play     play automated games and report win rates
+//	compare  compare SAT and backtracking on puzzle files
+//	replay   verify game records and write an HTML replay
+//	analyze  the move minesat would make in a position, why, and every cell's odds
+//	version  print minesat's version and the revision it was built from
+//
+// 'minesat help <command>' or 'minesat <command> -h' prints a command's
+// manual, flags and exit codes on stdout; docs/cli.md collects them all.
+// Flags may come before or after a command's arguments, with one or two
+// dashes; "--" ends the flags. Flags that several commands share mean the
+// same in each: --timeout D is a time limit, 0 for none; --max-nodes N is a
+// backtracking search's node budget; --format picks text or JSON (and CSV
+// for compare); --seed S makes a random run repeatable.
+//
+// Puzzle files are "rows cols mines" followed by rows*cols cells, -1 for
+// unknown and 0..8 for a hint; a malformed file is reported as
+// file:line:col.
+//
+// Results go to stdout, errors and messages to stderr. Every command exits
+// with 0 on success, 1 when a puzzle has no solution or a game is lost, 2 on
+// bad input or usage, and 3 when a budget or time limit ran out or the
+// command was interrupted (Ctrl-C).
+package main

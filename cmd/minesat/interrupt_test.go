@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// blockedInput is a stdio whose every input blocks forever, as a huge or
+// slow file would: only the context can stop a command reading it.
+func blockedInput(t *testing.T) (*stdio, *bytes.Buffer, *bytes.Buffer) {
+	pr, pw := io.Pipe()
+	t.Cleanup(func() { pw.Close() })
+	var out, errb bytes.Buffer
+	return &stdio{in: pr, out: &out, err: &errb, getenv: func(string) string { return "" },
+		openInput: func(string) (io.ReadCloser, error) { return pr, nil }}, &out, &errb
+}
+
+// TestStopWhileReading checks that --timeout covers reading the puzzle and
+// that cancelling (Ctrl-C) stops cnf, solve and compare while they read:
+// exit 3 within a moment, not when the input ends.
+func TestStopWhileReading(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		timeout time.Duration // cancel after this instead, as Ctrl-C would
+		want    string
+	}{
+		{"solve timeout", []string{"solve", "--timeout", "50ms", "big.txt"}, 0,
+			"solve: big.txt: gave up after --timeout 50ms, while reading the puzzle"},
+		{"solve interrupted", []string{"solve", "big.txt"}, 50 * time.Millisecond, "solve: big.txt: interrupted"},
+		{"cnf interrupted", []string{"cnf", "big.txt"}, 50 * time.Millisecond, "cnf: interrupted"},
+		{"compare interrupted", []string{"compare", "big.txt"}, 50 * time.Millisecond, "compare: interrupted"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, out, _ := blockedInput(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.timeout > 0 {
+				time.AfterFunc(tc.timeout, cancel)
+			}
+			done := make(chan error, 1)
+			go func() { done <- run(ctx, tc.args, s) }()
+			select {
+			case err := <-done:
+				if exitCode(err) != exitBudget || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("error %v (exit %d); want exit 3 and %q", err, exitCode(err), tc.want)
+				}
+				if out.Len() != 0 {
+					t.Errorf("stdout %q; want nothing", out)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("still reading 10s later")
+			}
+		})
+	}
+}
+
+// TestLineWriter checks that output stopped by the context ends with the
+// whole line under way, and then fails with the context's error.
+func TestLineWriter(t *testing.T) {
+	var buf bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	w := &lineWriter{ctx: ctx, w: &buf}
+	if _, err := io.WriteString(w, "one\ntw"); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if _, err := io.WriteString(w, "o and"); err != nil {
+		t.Fatalf("a chunk without a newline after cancel: %v; want it written, the line is not over", err)
+	}
+	n, err := io.WriteString(w, " more\nthree\n")
+	if !errors.Is(err, context.Canceled) || n != len(" more\n") {
+		t.Errorf("write after cancel: %d, %v; want %d bytes and context.Canceled", n, err, len(" more\n"))
+	}
+	if got, want := buf.String(), "one\ntwo and more\n"; got != want {
+		t.Errorf("wrote %q; want %q", got, want)
+	}
+}
+
+// TestGenInterrupted checks that gen stopped before it writes writes nothing
+// and exits 3.
+func TestGenInterrupted(t *testing.T) {
+	var out, errb bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, []string{"gen", "--seed", "1"}, &stdio{out: &out, err: &errb})
+	if exitCode(err) != exitBudget || out.Len() != 0 {
+		t.Errorf("exit %d (%v), stdout %q; want exit 3 and nothing written", exitCode(err), err, out.String())
+	}
+}

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/minesat/minesat/game"
+)
+
+// openPuzzle reads the puzzle in the named file, "-" for standard input,
+// for the command cmd, and returns it with the name messages give it ("<stdin>" for "-"). A file
+// that cannot be opened or parsed is a usage error (exit 2) naming the
+// command, the file, and the line and column; ctx stops the reading, which
+// then returns ctx's error.
+func openPuzzle(ctx context.Context, io *stdio, cmd, name string) (*game.Puzzle, string, error) {
+	f, err := io.openInput(name)
+	if err != nil {
+		return nil, name, usageErrorf("%s: %w", cmd, err)
+	}
+	defer f.Close()
+	if name == "-" {
+		name = stdinName
+	}
+	p, err := untilDone(ctx, func() (*game.Puzzle, error) { return game.ParsePuzzle(name, f) })
+	switch {
+	case ctx.Err() != nil:
+		return nil, name, ctx.Err()
+	case err != nil:
+		return nil, name, usageErrorf("%s: %w", cmd, err)
+	}
+	return p, name, nil
+}
+
+// noSolutionError reports a puzzle impossible on its face (exit 1), with why.
+func noSolutionError(cmd, name string, why error) error {
+	return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: %s has no solution: %w", cmd, name, why)}
+}
