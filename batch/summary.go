@@ -200,7 +200,7 @@ func (e *ConfigError) Error() string {
 // would have counted them. The summaries must share one configuration
 // (else a *ConfigError names what differs) and their ranges must meet
 // end to start, each game once (else a *RangeError names the games missing
-// or counted twice). Every count of the result equals that of a single run
+// or counted twice); a summary of no games may lie anywhere. Every count of the result equals that of a single run
 // over the whole range; so do the win rates, intervals and paired
 // statistics computed from them. Merge of no summary is an error.
 func Merge(ss ...Summary) (Summary, error) {
@@ -219,6 +219,16 @@ func Merge(ss ...Summary) (Summary, error) {
 	slices.SortStableFunc(order, func(i, j int) int {
 		return cmp.Or(cmp.Compare(ss[i].From, ss[j].From), cmp.Compare(ss[i].To, ss[j].To))
 	})
+	// A summary of no games counts nothing and joins anywhere.
+	kept := make([]int, 0, len(order))
+	for _, i := range order {
+		if ss[i].From < ss[i].To {
+			kept = append(kept, i)
+		}
+	}
+	if len(kept) > 0 {
+		order = kept
+	}
 	out := ss[order[0]]
 	if out.Vs != nil {
 		vs := *out.Vs

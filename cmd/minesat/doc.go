@@ -8,6 +8,7 @@
 //	cnf        literals, clauses, cardinality encodings and DIMACS output
 //	kb         the knowledge base, exact counting, and SAT through gophersat
 //	agent      the player: strategies, guessing, playing whole games
+//	batch      many games on many workers, summaries that merge exactly
 //	backtrack  a backtracking CSP solver, the baseline SAT is compared with
 //
 // Usage:
@@ -20,6 +21,7 @@
 //	cnf      write a puzzle as DIMACS CNF
 //	solve    solve a static puzzle (one solution, count, forced cells, probabilities)
 //	play     play automated games and report win rates
+//	merge    merge the JSON summaries of a run's shards
 //	compare  compare SAT and backtracking on puzzle files
 //	replay   verify game records and write an HTML replay
 //	analyze  the move minesat would make in a position, why, and every cell's odds

@@ -37,6 +37,7 @@ var commands = map[string]command{
 	"cnf":     {"write a puzzle as DIMACS CNF", runCNF},
 	"solve":   {"solve a static puzzle (one solution, count, forced cells, probabilities)", runSolve},
 	"play":    {"play automated games and report win rates", runPlay},
+	"merge":   {"merge the JSON summaries of a run's shards", runMerge},
 	"compare": {"compare SAT and backtracking on puzzle files", runCompare},
 	"replay":  {"verify game records and write an HTML replay", runReplay},
 	"analyze": {"the move minesat would make in a position, why, and every cell's odds", runAnalyze},

@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/minesat/minesat/batch"
@@ -57,9 +55,36 @@ ratio of the two players' times, timed side by side on the same workers.
 Paired on the same layouts, the comparison sees differences far smaller
 than the two rows' own intervals.
 
+--format json writes the run summary (schema "minesat.summary/1", see
+docs/formats.md): the seed, the games, the shard, the agent's flags and,
+for each level (always an array), the games counted and their counts.
+'minesat merge' adds up such summaries exactly.
+
+--shard K/N plays only the K-th (from 0) of N contiguous slices of each
+level's --games: games K*G/N to (K+1)*G/N - 1, so that the shards cover
+every game once, their sizes differing by at most one. The text footer
+names the range. Each game keeps its seed, so the shards' summaries merge
+('minesat merge') into exactly the single run's, and their record files,
+concatenated in shard order, are byte for byte the single run's (for one
+level; with several, each shard's file holds its slice of each level in
+turn). --shard env reads the shard from a job array: Slurm's
+SLURM_ARRAY_TASK_ID (less SLURM_ARRAY_TASK_MIN) of SLURM_ARRAY_TASK_COUNT,
+or Kubernetes' JOB_COMPLETION_INDEX with --shard-count N. For example, in
+a Slurm array job:
+
+  minesat play --level expert --games 8000 --seed 1 --shard env --format json --record shard-$K.jsonl > shard-$K.json
+  minesat merge shard-*.json
+
+Interrupted (Ctrl-C, SIGTERM or SIGHUP, as a scheduler stops a job), play
+stops the games in progress, writes the records and the summary of the
+games finished without a gap from the first (a game finished after a
+gap is dropped from both, so that the summary counts exactly the records
+written), every line whole, and exits 3. Its JSON summary says
+"complete": false, and 'minesat merge' names the games it lacks.
+
 Exit status: 0 when the run completes, whatever the games' results; with a
-single game in total, 1 if that game is lost. Interrupted (Ctrl-C), play
-prints the summary of the games finished so far and exits 3. Bad flags exit 2.
+single game in total, 1 if that game is lost; 3 when interrupted; 2 for bad
+flags.
 `
 
 // levelList is the repeatable --level flag; each value may be a comma
@@ -96,33 +121,13 @@ type playConfig struct {
 	workers int
 	record  string
 	format  string
+	shard   shardRange // the games of each level to play
 	plot    string
 	trace   bool // play_trace.go
 	noColor bool
 
 	vs     *batch.Agent // --vs: the second player's agent flags (see play_vs.go); nil without
 	vsArgs string       // the flags --vs gave, as given
-}
-
-// playSummary is one level's row in --format json.
-type playSummary struct {
-	Level          string     `json:"level"`
-	Rows           int        `json:"rows"`
-	Cols           int        `json:"cols"`
-	Mines          int        `json:"mines"`
-	Rules          string     `json:"rules"`
-	First          string     `json:"first"`
-	Strategy       string     `json:"strategy"`
-	Guesser        string     `json:"guesser,omitempty"` // how full guesses, e.g. "exact, lookahead 8, endgame 1000"; empty when it never guesses
-	NoGuess        bool       `json:"no_guess"`
-	Games          int        `json:"games"`
-	Won            int        `json:"won"`
-	Lost           int        `json:"lost"`
-	Stuck          int        `json:"stuck"`
-	WinRate        float64    `json:"win_rate"`
-	CI95           [2]float64 `json:"ci95"`
-	GuessesPerGame float64    `json:"guesses_per_game"`
-	MsPerGame      float64    `json:"ms_per_game"`
 }
 
 // runPlay implements 'minesat play'.
@@ -149,7 +154,7 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 		closeRecords, opt.Records = f.Close, f
 	}
 	start := time.Now()
-	total := cfg.games * len(configs)
+	total := (cfg.shard.to - cfg.shard.from) * len(configs)
 	bar := newProgress(io, total, "games")
 	sums := make([]batch.Summary, 0, len(configs))
 	var runErr error
@@ -159,7 +164,7 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 			bar.add(finished - last)
 			last = finished
 		}
-		s, err := batch.Run(ctx, c, 0, cfg.games, opt)
+		s, err := batch.Run(ctx, c, cfg.shard.from, cfg.shard.to, opt)
 		if err != nil && ctx.Err() == nil {
 			runErr = fmt.Errorf("play: %w", err)
 			break
@@ -174,7 +179,8 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if runErr != nil {
 		return runErr
 	}
-	if err := writePlaySummary(io.out, cfg, sums, wall); err != nil {
+	rep := report{sums: sums, games: cfg.games, shard: cfg.shard, vsFlags: cfg.vsArgs, wall: wall, workers: cfg.workers}
+	if err := writeReport(io.out, cfg.format, rep); err != nil {
 		return err
 	}
 	if cfg.plot != "" {
@@ -188,7 +194,7 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	}
 	switch {
 	case ctx.Err() != nil:
-		return budgetError(fmt.Errorf("play: interrupted after %d of %d games", done, total))
+		return budgetError(fmt.Errorf("play: interrupted after %d of %d games; the summary counts %s", done, total, countedGames(sums)))
 	case total == 1 && sums[0].Base.Lost == 1:
 		return errNoSolution
 	}
@@ -208,6 +214,8 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), fmt.Sprintf("games played in parallel, 1 to %d", batch.MaxWorkers))
 	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or json")
+	shard := fs.String("shard", "", "play only shard `K/N` of the games of each level: the K-th (from 0) of N contiguous slices; env reads K and N from a Slurm job array or a Kubernetes Indexed Job")
+	shardCount := fs.Int("shard-count", 0, "with --shard env under Kubernetes: the number of shards `N` (the Job's completions)")
 	fs.StringVar(&cfg.plot, "plot", "", "also draw the win rates with their 95% intervals to `OUT.svg` (or .png)")
 	addTraceFlags(fs, &cfg)
 	if help, err = parseFlags(fs, args, io); help || err != nil {
@@ -243,6 +251,12 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		if _, err := plotFormat(cfg.plot); err != nil {
 			return cfg, false, usageErrorf("play: --%w", err)
 		}
+	}
+	if cfg.trace && *shard != "" {
+		return cfg, false, usageErrorf("play: --trace follows game 0; drop --shard")
+	}
+	if cfg.shard, err = parseShard(*shard, *shardCount, setFlags(fs)["shard-count"], cfg.games, io.getenv); err != nil {
+		return cfg, false, err
 	}
 	if setFlags(fs)["vs"] {
 		if cfg.vs, err = parseVs(cfg, *vs); err != nil {
@@ -295,91 +309,6 @@ func planPlay(cfg playConfig) ([]batch.Config, error) {
 	return configs, nil
 }
 
-// levelSummary returns the JSON row of one player of s: a with tally t.
-func levelSummary(s batch.Summary, a batch.Agent, t batch.Tally) playSummary {
-	out := playSummary{
-		Level: s.Level.Name, Rows: s.Level.Rows, Cols: s.Level.Cols, Mines: s.Level.Mines,
-		Rules: s.Rules.String(), First: s.First, Strategy: a.Strategy, NoGuess: a.NoGuess,
-		Games: t.Games, Won: t.Won, Lost: t.Lost, Stuck: t.Stuck,
-		WinRate: t.WinRate(), GuessesPerGame: t.GuessesPerGame(), MsPerGame: t.MsPerGame(),
-	}
-	if a.Guesses() {
-		out.Guesser = a.GuesserName()
-	}
-	lo, hi := t.Interval()
-	out.CI95 = [2]float64{lo, hi}
-	return out
-}
-
-func writePlaySummary(w io.Writer, cfg playConfig, sums []batch.Summary, wall time.Duration) error {
-	if cfg.vs != nil {
-		return writeVsSummary(w, cfg, sums, wall)
-	}
-	rows := make([]playSummary, len(sums))
-	games := 0
-	for i, s := range sums {
-		rows[i] = levelSummary(s, s.Agent, s.Base)
-		games += s.Games()
-	}
-	if cfg.format == "json" {
-		return writeJSONLevels(w, rows)
-	}
-	if err := writeRunTable(w, rows, nil); err != nil {
-		return err
-	}
-	return writeRunFooter(w, cfg, fmt.Sprintf("%d games", games), games, wall)
-}
-
-// writeJSONLevels writes the levels' summaries as JSON: an object for one
-// level, an array for several.
-func writeJSONLevels[S any](w io.Writer, sums []S) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if len(sums) == 1 {
-		return enc.Encode(sums[0])
-	}
-	return enc.Encode(sums)
-}
-
-// writeRunTable writes the text table of sums, a row each. With players,
-// a first column names row i's player, players[i%len(players)].
-func writeRunTable(w io.Writer, sums []playSummary, players []string) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	if players != nil {
-		fmt.Fprint(tw, "player\t")
-	}
-	fmt.Fprintln(tw, "level\trules\tfirst\tstrategy\tgames\twon\tlost\tstuck\twin rate\t95% CI\tguesses/game\tms/game")
-	for i, s := range sums {
-		if players != nil {
-			fmt.Fprintf(tw, "%s\t", players[i%len(players)])
-		}
-		strategy := s.Strategy
-		if s.NoGuess {
-			strategy += " (no guess)"
-		}
-		if s.Guesser != "" && s.Guesser != defaultGuesserName {
-			strategy += " (" + s.Guesser + ")"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.3f\n",
-			s.Level, s.Rules, s.First, strategy, s.Games, s.Won, s.Lost, s.Stuck,
-			100*s.WinRate, 100*s.CI95[0], 100*s.CI95[1], s.GuessesPerGame, s.MsPerGame)
-	}
-	return tw.Flush()
-}
-
-// writeRunFooter writes the text output's last line: what was played (say,
-// "100 games"), in how long, on how many workers (games a second), from
-// which run seed.
-func writeRunFooter(w io.Writer, cfg playConfig, what string, games int, wall time.Duration) error {
-	rate := float64(games) / max(wall.Seconds(), 1e-9)
-	workers := fmt.Sprintf("%d workers", cfg.workers)
-	if cfg.workers == 1 {
-		workers = "1 worker"
-	}
-	_, err := fmt.Fprintf(w, "%s in %.2f s on %s (%.0f games/s), seed %d\n", what, wall.Seconds(), workers, rate, cfg.seed)
-	return err
-}
-
 func writePlayPlot(cfg playConfig, sums []batch.Summary) error {
 	var ls []plotLevel
 	for _, s := range sums {
@@ -399,4 +328,18 @@ func writePlayPlot(cfg playConfig, sums []batch.Summary) error {
 	return savePlot(cfg.plot, func(w io.Writer, format string) error {
 		return plotWinRates(w, format, title, ls)
 	})
+}
+
+// countedGames names the games each level's summary counts, e.g. "games
+// 0-1999 of expert, none of hard".
+func countedGames(sums []batch.Summary) string {
+	var parts []string
+	for _, s := range sums {
+		if s.Games() == 0 {
+			parts = append(parts, "none of "+s.Level.Name)
+			continue
+		}
+		parts = append(parts, batch.GameRange(s.From, s.To)+" of "+s.Level.Name)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 )
 
@@ -66,6 +69,11 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"vs inherits the local guesser", []string{"--guesser", "local", "--vs", "--depth 2"}, "--vs: --depth applies to --guesser exact, not local"},
 		{"vs with record", []string{"--vs", "--strategy fast", "--record", "games.jsonl"}, "--record writes one player's games; drop --vs or --record"},
 		{"vs with trace", []string{"--vs", "--strategy fast", "--trace"}, "--trace follows one player; drop --vs or --trace"},
+		{"shard", []string{"--shard", "4/4"}, "--shard 4/4: want 0 <= K < N"},
+		{"shard malformed", []string{"--shard", "1-4"}, `--shard "1-4": want K/N`},
+		{"shard from an empty environment", []string{"--shard", "env"}, "neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set"},
+		{"shard count without env", []string{"--shard-count", "4"}, "--shard-count applies to --shard env"},
+		{"trace with shard", []string{"--trace", "--level", "expert", "--shard", "1/2"}, "--trace follows game 0; drop --shard"},
 		{"vs with plot", []string{"--vs", "--strategy fast", "--plot", "out.svg"}, "--plot draws one player's win rates; drop --vs or --plot"},
 	}
 	for _, tt := range tests {
@@ -98,7 +106,7 @@ func TestPlayGolden(t *testing.T) {
 			}
 			out := r.out
 			if strings.HasSuffix(tt.name, ".json") {
-				out = regexp.MustCompile(`"ms_per_game": [0-9.e-]+`).ReplaceAllString(out, `"ms_per_game": T`)
+				out = regexp.MustCompile(`"(ms_per_game|elapsed_ns|wall_seconds)": [0-9.e-]+`).ReplaceAllString(out, `"$1": T`)
 			} else {
 				out = maskTimes(out)
 			}
@@ -107,28 +115,50 @@ func TestPlayGolden(t *testing.T) {
 	}
 }
 
+// TestPlayJSON checks the JSON summary's shape: the same for one level and
+// several, with the schema, the seed and the run's configuration, and
+// counts that add up.
 func TestPlayJSON(t *testing.T) {
-	one := runCmd(t, "", nil, "play", "--strategy", "kb", "--games", "20", "--level", "medium", "--format", "json")
-	var s playSummary
-	if err := json.Unmarshal([]byte(one.out), &s); err != nil {
-		t.Fatalf("one level: not a JSON object: %v\n%s", err, one.out)
-	}
-	if s.Level != "medium" || s.Rows != 16 || s.Cols != 16 || s.Mines != 25 || s.Rules != "seed" || s.Games != 20 ||
-		s.Won+s.Lost+s.Stuck != 20 || math.Abs(s.WinRate-float64(s.Won)/20) > 1e-12 ||
-		s.CI95[0] > s.WinRate || s.CI95[1] < s.WinRate || s.Strategy != "kb" {
-		t.Errorf("summary %+v is inconsistent", s)
-	}
-	var keys map[string]any
-	json.Unmarshal([]byte(one.out), &keys)
-	for _, k := range []string{"level", "rows", "cols", "mines", "rules", "first", "strategy", "games", "won", "lost", "stuck", "win_rate", "ci95", "guesses_per_game", "ms_per_game"} {
-		if _, ok := keys[k]; !ok {
-			t.Errorf("JSON lacks key %q", k)
+	for _, tc := range []struct {
+		levels []string
+		vs     bool
+	}{{[]string{"medium"}, false}, {[]string{"easy", "hard"}, false}, {[]string{"beginner"}, true}} {
+		args := []string{"play", "--strategy", "kb", "--games", "20", "--seed", "6", "--level", strings.Join(tc.levels, ","), "--format", "json"}
+		if tc.vs {
+			args = append(args, "--vs", "--strategy  sat")
 		}
-	}
-	many := runCmd(t, "", nil, "play", "--strategy", "kb", "--games", "5", "--level", "easy,hard", "--format", "json")
-	var ss []playSummary
-	if err := json.Unmarshal([]byte(many.out), &ss); err != nil || len(ss) != 2 || ss[0].Level != "easy" || ss[1].Level != "hard" {
-		t.Errorf("two levels: want an array of two summaries, got %v\n%s", err, many.out)
+		r := runCmd(t, "", nil, args...)
+		require.Equal(t, 0, r.code, r.err)
+		var keys map[string]any
+		require.NoError(t, json.Unmarshal([]byte(r.out), &keys))
+		for _, k := range []string{"schema", "seed", "games", "shard", "complete", "agent", "vs", "wall_seconds", "levels"} {
+			assert.Contains(t, keys, k, "%v: JSON lacks key %q", tc.levels, k)
+		}
+		f, err := readRunFile("stdout", []byte(r.out))
+		require.NoError(t, err, r.out)
+		assert.Equal(t, summarySchema, f.Schema)
+		assert.Equal(t, int64(6), f.Seed)
+		assert.Equal(t, 20, f.Games)
+		assert.Equal(t, shardJSON{Index: 0, Count: 1, From: 0, To: 20}, f.Shard)
+		assert.True(t, f.Complete)
+		want := batch.DefaultAgent
+		want.Strategy = "kb"
+		assert.Equal(t, want, f.Agent)
+		require.Len(t, f.Levels, len(tc.levels))
+		for i, l := range f.Levels {
+			assert.Equal(t, tc.levels[i], l.Level)
+			assert.Equal(t, 0, l.From)
+			assert.Equal(t, 20, l.To)
+			assert.InDelta(t, float64(l.Base.Won)/20, l.Base.WinRate, 1e-12)
+			assert.True(t, l.Base.CI95[0] <= l.Base.WinRate && l.Base.WinRate <= l.Base.CI95[1], "%+v", l.Base)
+		}
+		if tc.vs {
+			want.Strategy = "sat"
+			require.NotNil(t, f.Vs)
+			assert.Equal(t, vsJSON{Flags: "--strategy sat", Agent: want}, *f.Vs)
+		} else {
+			assert.Nil(t, f.Vs)
+		}
 	}
 }
 
@@ -243,10 +273,11 @@ func TestPlayGuesser(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, r.code, r.err)
 		}
-		var s playSummary
-		if err := json.Unmarshal([]byte(r.out), &s); err != nil {
+		f, err := readRunFile("stdout", []byte(r.out))
+		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
+		s := f.Levels[0].Base
 		if s.Won+s.Lost+s.Stuck != 300 || s.Stuck != 0 {
 			t.Errorf("%s: %+v", name, s)
 		}
@@ -295,7 +326,7 @@ func TestPlayGuesser(t *testing.T) {
 }
 
 // TestPlayInterrupted cancels a long run: play prints the summary of the
-// games finished so far and exits 3.
+// games finished so far, which says it is incomplete, and exits 3.
 func TestPlayInterrupted(t *testing.T) {
 	for _, delay := range []time.Duration{0, 50 * time.Millisecond} {
 		var out, errb bytes.Buffer
@@ -306,25 +337,33 @@ func TestPlayInterrupted(t *testing.T) {
 		} else {
 			time.AfterFunc(delay, cancel)
 		}
-		err := run(ctx, []string{"play", "--strategy", "kb", "--level", "hard", "--games", "1000000", "--format", "json"}, s)
+		err := run(ctx, []string{"play", "--strategy", "kb", "--level", "hard,easy", "--games", "1000000", "--format", "json"}, s)
 		cancel()
-		if code := exitCode(err); code != exitBudget || !strings.Contains(err.Error(), "interrupted after") {
-			t.Errorf("delay %v: exit %d (%v); want 3 and 'interrupted after'", delay, code, err)
+		if code := exitCode(err); code != exitBudget || !strings.Contains(err.Error(), "interrupted after") || !strings.Contains(err.Error(), "none of easy") {
+			t.Errorf("delay %v: exit %d (%v); want 3, 'interrupted after' and 'none of easy'", delay, code, err)
 		}
-		var sum playSummary
-		if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
-			t.Fatalf("delay %v: no summary: %v\n%s", delay, err, out.String())
-		}
-		if sum.Games >= 1000000 || sum.Won+sum.Lost+sum.Stuck != sum.Games {
-			t.Errorf("delay %v: summary %+v", delay, sum)
-		}
+		f, err := readRunFile("stdout", out.Bytes())
+		require.NoError(t, err, "delay %v: no summary", delay)
+		assert.False(t, f.Complete)
+		require.Len(t, f.Levels, 2)
+		assert.Less(t, f.Levels[0].To, 1000000)
+		assert.Equal(t, 0, f.Levels[1].To)
 	}
 }
 
-// TestPlayFooterOneWorker checks the footer's grammar on one worker.
-func TestPlayFooterOneWorker(t *testing.T) {
-	r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", "3", "--workers", "1", "--strategy", "kb")
-	if r.code != 0 || !regexp.MustCompile(`\n3 games in \d+\.\d\d s on 1 worker \(\d+ games/s\), seed 1\n$`).MatchString(r.out) {
-		t.Errorf("exit %d, stdout:\n%s\nwant a footer '3 games in T s on 1 worker (R games/s), seed 1'", r.code, r.out)
+// TestPlayShardFooter checks that a shard's text output names its games,
+// and that the environment of a job array chooses the shard.
+func TestPlayShardFooter(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		env  map[string]string
+	}{
+		{[]string{"--shard", "1/4"}, nil},
+		{[]string{"--shard", "env"}, map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4"}},
+		{[]string{"--shard", "env", "--shard-count", "4"}, map[string]string{"JOB_COMPLETION_INDEX": "1"}},
+	} {
+		r := runCmd(t, "", tc.env, append([]string{"play", "--level", "beginner", "--games", "10", "--strategy", "kb"}, tc.args...)...)
+		require.Equal(t, 0, r.code, r.err)
+		assert.Regexp(t, `\n3 games, shard 1/4 \(games 2-4 of 10 a level\), in \d+\.\d\d s on \d+ workers? `, r.out, "%v", tc.args)
 	}
 }

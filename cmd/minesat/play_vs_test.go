@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -9,24 +8,27 @@ import (
 	"github.com/minesat/minesat/batch"
 )
 
-// playJSON runs play with args and --format json, and decodes its one
-// summary into v.
-func playJSON(t *testing.T, v any, args ...string) {
+// playJSON runs play with args and --format json, and returns its
+// summary's one level.
+func playJSON(t *testing.T, args ...string) levelJSON {
 	t.Helper()
 	r := runCmd(t, "", nil, append(append([]string{"play"}, args...), "--format", "json")...)
 	if r.code != 0 || r.err != "" {
 		t.Fatalf("play %v: exit %d, stderr %q", args, r.code, r.err)
 	}
-	if err := json.Unmarshal([]byte(r.out), v); err != nil {
-		t.Fatalf("play %v: %v\n%s", args, err, r.out)
+	f, err := readRunFile("stdout", []byte(r.out))
+	if err != nil || len(f.Levels) != 1 {
+		t.Fatalf("play %v: %v, %d levels\n%s", args, err, len(f.Levels), r.out)
 	}
+	return f.Levels[0]
 }
 
-// sameGames reports whether two summaries count the same games the same
-// way (everything but the time).
-func sameGames(a, b playSummary) bool {
-	a.MsPerGame, b.MsPerGame = 0, 0
-	return a == b
+// sameGames reports whether two players' counts are the same (everything
+// but the time).
+func sameGames(a, b *playerJSON) bool {
+	x, y := *a, *b
+	x.MsPerGame, y.MsPerGame, x.ElapsedNs, y.ElapsedNs = 0, 0, 0, 0
+	return x == y
 }
 
 // TestPlayVs checks that playing in pairs changes neither player's games:
@@ -51,23 +53,21 @@ func TestPlayVs(t *testing.T) {
 			for _, f := range tt.vs[1:] {
 				vsArg += " " + f
 			}
-			var got vsSummary
-			playJSON(t, &got, append(tt.args, "--vs", vsArg)...)
-			var base, vs playSummary
-			playJSON(t, &base, tt.args...)
-			playJSON(t, &vs, append(tt.args, tt.vs...)...)
-			if !sameGames(got.Base, base) {
+			got := playJSON(t, append(tt.args, "--vs", vsArg)...)
+			base := playJSON(t, tt.args...).Base
+			vs := playJSON(t, append(tt.args, tt.vs...)...).Base
+			if !sameGames(&got.Base, &base) {
 				t.Errorf("base of --vs: %+v\nalone: %+v", got.Base, base)
 			}
-			if !sameGames(got.Vs, vs) {
+			if !sameGames(got.Vs, &vs) {
 				t.Errorf("vs of --vs: %+v\nalone: %+v", got.Vs, vs)
 			}
 			p := got.Paired
-			if p.Vs != vsArg || p.Games != base.Games || p.BothWon+p.OnlyBase != base.Won || p.BothWon+p.OnlyVs != vs.Won ||
-				p.BothWon+p.OnlyBase+p.OnlyVs+p.Neither != p.Games {
+			if got.To-got.From != base.Games || p.BothWon+p.OnlyBase != base.Won || p.BothWon+p.OnlyVs != vs.Won ||
+				p.BothWon+p.OnlyBase+p.OnlyVs+p.Neither != base.Games {
 				t.Errorf("paired %+v does not add up to base won %d, vs won %d of %d", p, base.Won, vs.Won, base.Games)
 			}
-			d, lo, hi, z := batch.PairedDiff(p.OnlyBase, p.OnlyVs, p.Games)
+			d, lo, hi, z := batch.PairedDiff(p.OnlyBase, p.OnlyVs, base.Games)
 			if p.Difference != d || p.CI95 != [2]float64{lo, hi} || p.Z != z || p.TimeRatio <= 0 {
 				t.Errorf("paired %+v: want difference %v, ci95 [%v, %v], z %v and a time ratio", p, d, lo, hi, z)
 			}
@@ -84,11 +84,10 @@ func TestPlayVs(t *testing.T) {
 // TestPlayVsWorkers checks that the pairs do not depend on the workers.
 func TestPlayVsWorkers(t *testing.T) {
 	args := []string{"--level", "expert", "--games", "30", "--seed", "8", "--vs", "--lookahead 0 --endgame 0"}
-	var one, two vsSummary
-	playJSON(t, &one, append(args, "--workers", "1")...)
-	playJSON(t, &two, append(args, "--workers", "2")...)
+	one := playJSON(t, append(args, "--workers", "1")...)
+	two := playJSON(t, append(args, "--workers", "2")...)
 	one.Paired.TimeRatio, two.Paired.TimeRatio = 0, 0
-	if !sameGames(one.Base, two.Base) || !sameGames(one.Vs, two.Vs) || one.Paired != two.Paired {
+	if !sameGames(&one.Base, &two.Base) || !sameGames(one.Vs, two.Vs) || *one.Paired != *two.Paired {
 		t.Errorf("1 worker: %+v\n2 workers: %+v", one, two)
 	}
 }

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// untimedJSON masks a JSON summary's times, which no two runs share.
+func untimedJSON(s string) string {
+	return regexp.MustCompile(`"(ms_per_game|elapsed_ns|wall_seconds|time_ratio)": [0-9.e+-]+`).ReplaceAllString(s, `"$1": T`)
+}
+
+// untimedTable masks a text table's times and drops its footer, the one
+// line a merge prints differently.
+func untimedTable(s string) string {
+	s = strings.TrimSuffix(s, "\n")
+	s = s[:strings.LastIndex(s, "\n")+1]
+	s = regexp.MustCompile(`\d+\.\d{3}\n`).ReplaceAllString(s, "T\n")
+	return regexp.MustCompile(`  \d+\.\d\d\n`).ReplaceAllString(s, "  R\n")
+}
+
+// playShards plays args in n shards, each with --format json and
+// --record, and returns the summaries' paths and the records concatenated
+// in shard order.
+func playShards(t *testing.T, dir string, n int, args ...string) ([]string, []byte) {
+	t.Helper()
+	var names []string
+	var recs []byte
+	for k := range n {
+		name := filepath.Join(dir, "shard-"+string(rune('0'+k)))
+		a := append([]string{"play", "--shard", string(rune('0'+k)) + "/" + string(rune('0'+n)), "--format", "json"}, args...)
+		if !strings.Contains(strings.Join(args, " "), "--vs") {
+			a = append(a, "--record", name+".jsonl")
+		}
+		r := runCmd(t, "", nil, a...)
+		require.Equal(t, 0, r.code, "shard %d: %s", k, r.err)
+		require.NoError(t, os.WriteFile(name+".json", []byte(r.out), 0o644))
+		names = append(names, name+".json")
+		if data, err := os.ReadFile(name + ".jsonl"); err == nil {
+			recs = append(recs, data...)
+		}
+	}
+	return names, recs
+}
+
+// TestMergeShards plays runs whole and in shards: merge prints the single
+// run's table and JSON (times aside), whatever the order of the
+// summaries, and the shards' records concatenated in shard order are the
+// single run's file byte for byte.
+func TestMergeShards(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		shards int
+		args   []string
+	}{
+		{"one level", 3, []string{"--level", "expert", "--games", "25", "--seed", "5", "--strategy", "fast"}},
+		{"two levels", 4, []string{"--level", "beginner,16x16/25", "--games", "41", "--seed", "2", "--lookahead", "0"}},
+		{"vs", 2, []string{"--level", "intermediate", "--games", "40", "--seed", "3", "--lookahead", "0", "--vs", "--guesser local"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			names, recs := playShards(t, dir, tc.shards, tc.args...)
+			single := filepath.Join(dir, "single.jsonl")
+			args := append([]string{"play"}, tc.args...)
+			vs := strings.Contains(strings.Join(tc.args, " "), "--vs")
+			if !vs {
+				args = append(args, "--record", single)
+			}
+			text := runCmd(t, "", nil, args...)
+			require.Equal(t, 0, text.code, text.err)
+			js := runCmd(t, "", nil, append(args, "--format", "json")...)
+			require.Equal(t, 0, js.code, js.err)
+			// In reverse order: merge sorts them.
+			rev := append([]string(nil), names...)
+			for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+				rev[i], rev[j] = rev[j], rev[i]
+			}
+			mt := runCmd(t, "", nil, append([]string{"merge"}, rev...)...)
+			require.Equal(t, 0, mt.code, mt.err)
+			assert.Equal(t, untimedTable(text.out), untimedTable(mt.out))
+			assert.Regexp(t, `\n\d+ games, (each played by both, )?merged from `+string(rune('0'+tc.shards))+` summaries, seed \d+\n$`, mt.out)
+			mj := runCmd(t, "", nil, append([]string{"merge", "--format", "json"}, names...)...)
+			require.Equal(t, 0, mj.code, mj.err)
+			assert.Equal(t, untimedJSON(js.out), untimedJSON(mj.out))
+			if !vs {
+				want, err := os.ReadFile(single)
+				require.NoError(t, err)
+				assert.True(t, bytes.Equal(byLevel(want), byLevel(recs)), "the shards' records, concatenated, differ from the single run's")
+				if !strings.Contains(tc.name, "levels") {
+					assert.True(t, bytes.Equal(want, recs), "the shards' records, concatenated, differ from the single run's")
+				}
+			}
+			// A merged summary merges again, as a whole run.
+			merged := filepath.Join(dir, "merged.json")
+			require.NoError(t, os.WriteFile(merged, []byte(mj.out), 0o644))
+			again := runCmd(t, "", nil, "merge", "--format", "json", merged)
+			require.Equal(t, 0, again.code, again.err)
+			assert.Equal(t, untimedJSON(js.out), untimedJSON(again.out))
+		})
+	}
+}
+
+// byLevel returns the record lines of data grouped by level, in their
+// order within each: with several levels, a shard's record file holds its
+// slice of each level in turn.
+func byLevel(data []byte) []byte {
+	var order []string
+	groups := map[string][]byte{}
+	for _, line := range bytes.SplitAfter(data, []byte("\n")) {
+		key := string(line[:bytes.IndexByte(line, ',')+1])
+		if _, ok := groups[key]; !ok {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], line...)
+	}
+	slices.Sort(order)
+	var out []byte
+	for _, k := range order {
+		out = append(out, groups[k]...)
+	}
+	return out
+}
+
+func TestMergeErrors(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--level", "beginner,easy", "--games", "30", "--seed", "4", "--strategy", "kb"}
+	names, _ := playShards(t, dir, 3, args...)
+	other := runCmd(t, "", nil, append([]string{"play", "--shard", "1/3", "--format", "json"}, append(args, "--seed", "5")...)...)
+	require.Equal(t, 0, other.code, other.err)
+	otherName := filepath.Join(dir, "other.json")
+	require.NoError(t, os.WriteFile(otherName, []byte(other.out), 0o644))
+
+	// A shard stopped before it began: its summary says so.
+	var out bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, append([]string{"play", "--shard", "1/3", "--format", "json"}, args...), &stdio{out: &out, err: &bytes.Buffer{}, getenv: func(string) string { return "" }})
+	require.Equal(t, exitBudget, exitCode(err))
+	stopped := filepath.Join(dir, "stopped.json")
+	require.NoError(t, os.WriteFile(stopped, out.Bytes(), 0o644))
+	assert.Contains(t, out.String(), `"complete": false`)
+
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
+		return p
+	}
+	data, err := os.ReadFile(names[0])
+	require.NoError(t, err)
+	badCounts := write("bad.json", strings.Replace(string(data), `"won": `, `"won": 1`, 1))
+	badSchema := write("schema.json", strings.Replace(string(data), summarySchema, "minesat.summary/9", 1))
+	notJSON := write("text.json", "level rules\n")
+
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"none", nil, "no summary given"},
+		{"missing shard", []string{names[0], names[2]}, "merge: beginner: games 10-19 missing: no summary counts them (a shard not given?)"},
+		{"missing last shard", []string{names[0], names[1]}, "merge: beginner: games 20-29 missing: no summary counts them"},
+		{"duplicate shard", []string{names[0], names[1], names[1], names[2]}, "merge: beginner: games 10-19 counted twice, by " + names[1] + " and " + names[1]},
+		{"other seed", []string{names[0], otherName, names[2]}, "merge: " + names[0] + " and " + otherName + " are of different runs: seed 4 and 5"},
+		{"interrupted shard", []string{names[0], stopped, names[2]}, "merge: beginner: games 10-19 missing: " + stopped + " (shard 1/3, games 10-19) was interrupted"},
+		{"counts", []string{badCounts}, "merge: " + badCounts + ": level beginner: counts of 10 games"},
+		{"schema", []string{badSchema}, `schema "minesat.summary/9": want "minesat.summary/1"`},
+		{"not JSON", []string{notJSON}, "merge: " + notJSON + ": not a run summary"},
+		{"no file", []string{filepath.Join(dir, "nowhere.json")}, "nowhere.json: no such file"},
+		{"format", []string{"--format", "xml", names[0]}, `--format "xml": want text or json`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, "", nil, append([]string{"merge"}, tc.files...)...)
+			assert.Equal(t, exitUsage, r.code)
+			assert.Contains(t, r.err, tc.want)
+			assert.Empty(t, r.out)
+		})
+	}
+}
