@@ -42,5 +42,6 @@
 // Results go to stdout, errors and messages to stderr. Every command exits
 // with 0 on success, 1 when a puzzle has no solution or a game is lost, 2 on
 // bad input or usage, and 3 when a budget or time limit ran out or the
-// command was interrupted (Ctrl-C).
+// command was interrupted (Ctrl-C, SIGTERM or SIGHUP: it stops promptly,
+// with whole lines written and a summary of what it finished).
 package main

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"sort"
+	"syscall"
 
 	"golang.org/x/term"
 )
@@ -58,7 +59,10 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// A scheduler stops a job with SIGTERM (Slurm at its time limit or on
+	// scancel, Kubernetes on eviction), a closed terminal with SIGHUP: both
+	// end a command as Ctrl-C does, with whole lines, a summary and exit 3.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	io := &stdio{
 		in: os.Stdin, out: os.Stdout, err: os.Stderr,
 		outTTY:    term.IsTerminal(int(os.Stdout.Fd())),

@@ -35,13 +35,20 @@ func addTraceFlags(fs *flag.FlagSet, cfg *playConfig) {
 }
 
 // checkTraceFlags checks the flags of 'play --trace' once fs is parsed: the
-// trace follows one game, so --games may only be 1.
+// trace follows one game as text, so --games may only be 1, and --format
+// json and --plot, which would do nothing, are refused.
 func checkTraceFlags(fs *flag.FlagSet, cfg *playConfig) error {
 	if !cfg.trace {
 		return nil
 	}
-	if setFlags(fs)["games"] && cfg.games != 1 {
+	set := setFlags(fs)
+	switch {
+	case set["games"] && cfg.games != 1:
 		return usageErrorf("play: --trace follows one game; drop --games %d", cfg.games)
+	case set["format"] && cfg.format != "text":
+		return usageErrorf("play: --trace writes its game as text; drop --format %s (--record writes the game as JSON)", cfg.format)
+	case set["plot"]:
+		return usageErrorf("play: --trace follows one game and --plot draws win rates; drop --plot")
 	}
 	cfg.games = 1
 	return nil

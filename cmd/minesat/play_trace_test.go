@@ -192,6 +192,8 @@ func TestPlayTraceCommand(t *testing.T) {
 		{[]string{"play", "--trace", "--level", "easy,medium"}, "--trace follows one game: choose one --level (got 2 levels)"},
 		{[]string{"play", "--trace"}, "choose one --level (got 3 levels)"},
 		{[]string{"play", "--trace", "--level", "easy", "--games", "5"}, "--trace follows one game; drop --games 5"},
+		{[]string{"play", "--trace", "--level", "easy", "--format", "json"}, "--trace writes its game as text; drop --format json (--record writes the game as JSON)"},
+		{[]string{"play", "--trace", "--level", "easy", "--plot", "out.svg"}, "--trace follows one game and --plot draws win rates; drop --plot"},
 	} {
 		if r := runCmd(t, "", nil, tc.args...); r.code != 2 || !strings.Contains(r.err, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, r.code, r.err, tc.want)

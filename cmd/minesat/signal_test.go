@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/game"
+)
+
+// mainEnv, set in a test binary's environment, makes it run main with its
+// arguments instead of the tests: the tests start it as the minesat
+// command, to send it real signals.
+const mainEnv = "MINESAT_TEST_RUN_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestPlaySignals stops long runs as a scheduler does, with SIGTERM or
+// SIGHUP (and Ctrl-C's SIGINT), once some records are out: play stops
+// promptly and exits 3, its JSON summary says it is incomplete and counts
+// exactly the records written, every record line is whole and parses, and
+// the games are in order from the first.
+func TestPlaySignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			rec := filepath.Join(t.TempDir(), "run.jsonl")
+			cmd := exec.Command(os.Args[0], "play", "--level", "intermediate", "--games", "10000000", "--seed", "7",
+				"--workers", "3", "--format", "json", "--record", rec)
+			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			require.NoError(t, cmd.Start())
+			// Wait for a first record (the writer flushes every 4 KB or so).
+			deadline := time.Now().Add(20 * time.Second)
+			for {
+				if fi, err := os.Stat(rec); err == nil && fi.Size() > 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatalf("no record after 20 s: %s", errb.String())
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			require.NoError(t, cmd.Process.Signal(sig))
+			stopped := time.Now()
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("still running 10 s after %v", sig)
+			}
+			assert.Less(t, time.Since(stopped), 5*time.Second, "%v: slow to stop", sig)
+			var ee *exec.ExitError
+			require.True(t, errors.As(err, &ee), "exit: %v", err)
+			assert.Equal(t, exitBudget, ee.ExitCode(), "stderr: %s", errb.String())
+			assert.Contains(t, errb.String(), "play: interrupted after")
+
+			f, err := readRunFile("stdout", out.Bytes())
+			require.NoError(t, err, "stdout: %s", out.String())
+			assert.False(t, f.Complete)
+			require.Len(t, f.Levels, 1)
+			l := f.Levels[0]
+			assert.Equal(t, 0, l.From)
+			assert.Positive(t, l.To)
+
+			data, err := os.ReadFile(rec)
+			require.NoError(t, err)
+			require.True(t, bytes.HasSuffix(data, []byte("\n")), "the record file ends in a torn line")
+			recs, err := game.ReadRecords(rec, bytes.NewReader(data))
+			require.NoError(t, err)
+			require.Len(t, recs, l.To, "the summary counts %d games, the records hold %d", l.To, len(recs))
+			won := 0
+			for i, r := range recs {
+				assert.Equal(t, game.GameSeed(7, i), r.Seed, "record %d", i)
+				if r.Result == game.Won {
+					won++
+				}
+			}
+			assert.Equal(t, l.Base.Won, won)
+		})
+	}
+}
