@@ -113,10 +113,11 @@ func TestMergeShards(t *testing.T) {
 // order within each: with several levels, a shard's record file holds its
 // slice of each level in turn.
 func byLevel(data []byte) []byte {
+	levelKey := regexp.MustCompile(`"level":"[^"]*"`)
 	var order []string
 	groups := map[string][]byte{}
 	for _, line := range bytes.SplitAfter(data, []byte("\n")) {
-		key := string(line[:bytes.IndexByte(line, ',')+1])
+		key := string(levelKey.Find(line))
 		if _, ok := groups[key]; !ok {
 			order = append(order, key)
 		}
