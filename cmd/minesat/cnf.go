@@ -10,8 +10,8 @@ import (
 )
 
 const cnfAbout = `
-Cnf writes a puzzle in the seeds' format (a file, or standard input for -) as
-DIMACS CNF on stdout, for any SAT solver.
+Cnf writes a puzzle file (or standard input for -; the format of
+docs/formats.md) as DIMACS CNF on stdout, for any SAT solver.
 
 Variable v is true iff the v-th unknown cell in row-major order holds a mine;
 comment lines "c var v = cell (r,c)" give the mapping. Each hint says that

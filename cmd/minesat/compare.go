@@ -33,7 +33,7 @@ Methods (--methods, comma-separated): sat, the SAT solver gophersat through
 minesat's encoding, and backtracking searches named by their heuristics
 joined by +: bt (plain backtracking), mrv, degree, lcv and fc (forward
 checking); mrv+degree is MRV with ties broken by degree. The default is sat
-and seed 003's eight: bt, bt+fc, mrv, mrv+fc, degree, degree+fc, lcv, lcv+fc.
+and eight searches: each of bt, mrv, degree and lcv with and without fc.
 A node is one value tried for one variable (see 'go doc
 github.com/minesat/minesat/backtrack'); sat reports no nodes.
 
@@ -46,9 +46,10 @@ Each run (one puzzle, one method) stops at --max-nodes nodes or after
 up"; so compare takes at most FILES x methods x --repeat x --timeout. A
 puzzle impossible on its face (a hint larger than its neighbours, more mines
 than unknown cells) has nothing to compare: compare exits 1 before any run,
-as solve and cnf do. Times are wall-clock,
-measured in this process, the fastest of --repeat runs (default 1).
-With --all every solution is enumerated (as seed 003 did) and checked, and
+as solve and cnf do. Times are wall-clock, measured in this process, the
+fastest of --repeat runs (default 1).
+
+With --all every solution is enumerated and checked, and
 the time to check them is not counted; sat then stands for kb.Count, which
 counts by components without enumerating, and its count is checked against
 the enumerations.
@@ -61,7 +62,8 @@ only the per-method totals.
 on every puzzle, on log scales, with gonum/plot. A run that gave up is drawn
 with the nodes and time it spent.`
 
-// defaultCompareMethods are sat and seed 003's eight combinations.
+// defaultCompareMethods are sat and the eight searches: bt, mrv, degree and
+// lcv, each with and without forward checking.
 const defaultCompareMethods = "sat,bt,bt+fc,mrv,mrv+fc,degree,degree+fc,lcv,lcv+fc"
 
 // The outcomes of one run.

@@ -17,7 +17,7 @@
 //
 // The commands are:
 //
-//	gen      make a random puzzle in the seeds' format
+//	gen      make a random puzzle file
 //	cnf      write a puzzle as DIMACS CNF
 //	solve    solve a static puzzle (one solution, count, forced cells, probabilities)
 //	play     play automated games and report win rates

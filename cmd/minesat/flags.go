@@ -50,7 +50,9 @@ func printFlags(fs *flag.FlagSet) {
 		}
 		usage = strings.ReplaceAll(usage, "\n", "\n    \t")
 		line += "\n    \t" + usage
-		if !isZeroDefault(f) {
+		// A default the usage states itself, such as one that depends on the
+		// machine, is not repeated.
+		if !isZeroDefault(f) && !strings.Contains(usage, "(default") {
 			if isString(f) {
 				line += fmt.Sprintf(" (default %q)", f.DefValue)
 			} else {

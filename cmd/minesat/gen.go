@@ -11,10 +11,10 @@ import (
 )
 
 const genAbout = `
-Gen writes a random puzzle to stdout in the seeds' format: "rows cols mines",
-then one line per row, -1 for an unknown cell and 0..8 for a hint. Mines are
-placed uniformly at random, then some safe cells are revealed as hints, so the
-puzzle always has a solution (like the seeds' random.c).
+Gen writes a random puzzle file to stdout (the format of docs/formats.md):
+"rows cols mines", then one line per row, -1 for an unknown cell and 0..8 for
+a hint. Mines are placed uniformly at random, then some safe cells are
+revealed as hints, so the puzzle always has a solution.
 
 The size is --rows, --cols and --mines, or --level (easy, medium, hard,
 beginner, intermediate, expert, or RxC/M such as 20x40/150). The hints are
@@ -22,8 +22,9 @@ beginner, intermediate, expert, or RxC/M such as 20x40/150). The hints are
 --hints H, exactly H of them; with neither, --reveal 0.5. The same --seed
 always gives the same puzzle; without --seed a random seed is used and
 reported on stderr. --layout adds the mine layout as a final comment line,
-"# layout: (r,c)(r,c)...", which ParsePuzzle skips (the seeds' C readers do
-not).`
+"# layout: (r,c)(r,c)...", which minesat's reader skips (readers of the
+format written for other programs may not). Ctrl-C stops gen (exit 3);
+output cut short ends with a whole line.`
 
 // runGen implements 'minesat gen'.
 func runGen(ctx context.Context, args []string, io *stdio) error {

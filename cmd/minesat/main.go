@@ -34,7 +34,7 @@ type command struct {
 
 // commands lists every subcommand. Each lives in its own file.
 var commands = map[string]command{
-	"gen":     {"make a random puzzle in the seeds' format", runGen},
+	"gen":     {"make a random puzzle file", runGen},
 	"cnf":     {"write a puzzle as DIMACS CNF", runCNF},
 	"solve":   {"solve a static puzzle (one solution, count, forced cells, probabilities)", runSolve},
 	"play":    {"play automated games and report win rates", runPlay},

@@ -17,8 +17,8 @@ import (
 )
 
 const solveAbout = `
-Solve reads a puzzle in the seeds' format (a file, or standard input for -)
-and prints one solution: its mine cells (r,c)(r,c)... in row-major order on
+Solve reads a puzzle file (or standard input for -; the format of
+docs/formats.md) and prints one solution: its mine cells (r,c)(r,c)... in row-major order on
 one line, 0-based. Every solution is checked against the puzzle before it is
 printed. A puzzle without solutions prints "no solution" and exits 1.
 
