@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
-	"strings"
 
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
@@ -163,7 +161,7 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 		an = nil
 		forced, err = kb.FindForced(ctx, pos.View)
 		if errors.Is(err, kb.ErrNoSolution) {
-			adv.Conflict = conflictOf(ctx, p, a.budget)
+			adv.Conflict = kb.Conflict(ctx, p, a.budget)
 			return adv, nil
 		}
 		if err != nil {
@@ -172,7 +170,7 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 	case err != nil:
 		return adv, err
 	case !an.Satisfiable():
-		adv.Conflict = conflictOf(ctx, p, a.budget)
+		adv.Conflict = kb.Conflict(ctx, p, a.budget)
 		return adv, nil
 	default:
 		if forced, err = an.Forced(ctx); err != nil {
@@ -423,60 +421,4 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *kb.Analysis, probs []flo
 		}
 	}
 	return dead, nil
-}
-
-// conflictOf says why p, which has no solution, has none: the flags to
-// blame when the hints and the total alone have a solution, else the
-// contradiction propagation finds, or a plain statement.
-func conflictOf(ctx context.Context, p *game.Puzzle, budget kb.Budget) string {
-	rest := "the hints"
-	if p.Mines >= 0 {
-		rest = fmt.Sprintf("the hints and the %d-mine total", p.Mines)
-	}
-	plain := "no layout agrees with the flags and " + rest
-	if p.Flags() == 0 {
-		plain = "no layout agrees with " + rest
-	}
-	if sp, err := kb.NewSplit(p); err == nil && sp.Contradiction != nil && p.Flags() == 0 {
-		return strings.TrimPrefix(sp.Contradiction.Error(), "kb: no solution: ")
-	}
-	if p.Flags() == 0 {
-		return plain
-	}
-	var flags []int
-	q := p.Clone()
-	for i, c := range q.Cells {
-		if c.State == game.Flagged {
-			flags = append(flags, i)
-			q.Cells[i] = game.Cell{}
-		}
-	}
-	aq, err := kb.Analyze(ctx, q, budget)
-	if err != nil {
-		return plain
-	}
-	if !aq.Satisfiable() {
-		return plain + ", even without the flags"
-	}
-	f, err := aq.Forced(ctx)
-	if err != nil {
-		return plain
-	}
-	var bad []string
-	for _, i := range flags {
-		if _, found := slices.BinarySearch(f.Safe, i); found {
-			bad = append(bad, p.Board.Pos(i).String())
-		}
-	}
-	switch {
-	case len(bad) == 1:
-		return fmt.Sprintf("the flag at %s contradicts %s: that cell is safe in every layout that agrees with them", bad[0], rest)
-	case len(bad) > 1:
-		return fmt.Sprintf("the flags at %s contradict %s: those cells are safe in every layout that agrees with them", strings.Join(bad, " "), rest)
-	}
-	var all []string
-	for _, i := range flags {
-		all = append(all, p.Board.Pos(i).String())
-	}
-	return fmt.Sprintf("the flags at %s together contradict %s: no layout that agrees with them has a mine on each of these cells", strings.Join(all, " "), rest)
 }

@@ -222,3 +222,40 @@ func TestAdviseJSONKeys(t *testing.T) {
 	assert.Equal(t, []string{"cols", "dead", "flags", "forced_mines", "forced_safe", "mines", "move", "probabilities",
 		"pseudo_fifty_fifties", "rows", "satisfiable", "solutions", "unknown"}, keys)
 }
+
+// TestAdvisePlayerForms advises on positions as players have them: flags
+// and no mine total. Without a total, each layout counts once: a cell next
+// to no hint is a mine in half of them.
+func TestAdvisePlayerForms(t *testing.T) {
+	ctx := context.Background()
+	p := mustPuzzle(t, "mines ?\n1..\n...\n...\n")
+	adv, err := Advise(ctx, p)
+	require.NoError(t, err)
+	assert.Nil(t, adv.Mines)
+	require.True(t, adv.Satisfiable)
+	// (0,1), (1,0), (1,1): one mine among 3 (3 ways), 5 free cells: 3 * 32.
+	assert.Equal(t, "96", adv.Solutions)
+	pr, _ := adv.Prob(game.Pos{Row: 2, Col: 2})
+	assert.Equal(t, 0.5, pr)
+	pr, _ = adv.Prob(game.Pos{Row: 1, Col: 1})
+	assert.InDelta(t, 1.0/3, pr, 1e-12)
+	require.NotNil(t, adv.Move)
+	assert.False(t, adv.Move.Forced)
+	assert.NotEqual(t, ChosenEndgame, adv.Move.Chosen, "no endgame search without a total")
+
+	// A flag the hints prove: its neighbour is then safe.
+	p = mustPuzzle(t, "mines ?\n1F\n..\n")
+	adv, err = Advise(ctx, p)
+	require.NoError(t, err)
+	require.True(t, adv.Satisfiable)
+	assert.Equal(t, [][2]int{{1, 0}, {1, 1}}, adv.ForcedSafe)
+	require.NotNil(t, adv.Move)
+	assert.True(t, adv.Move.Forced)
+
+	// A flag the hints refuse.
+	p = mustPuzzle(t, "mines ?\n0F\n..\n")
+	adv, err = Advise(ctx, p)
+	require.NoError(t, err)
+	assert.False(t, adv.Satisfiable)
+	assert.Contains(t, adv.Conflict, "(0,1)")
+}

@@ -204,8 +204,14 @@ type Position struct {
 // Unknown returns the number of cells neither open nor flagged.
 func (p *Position) Unknown() int { return p.closed }
 
-// MinesLeft returns the level's mines minus the flagged cells.
-func (p *Position) MinesLeft() int { return p.View.Mines - p.flagged }
+// MinesLeft returns the level's mines minus the flagged cells, or -1 when
+// the position's mine total is unknown (game.UnknownMines).
+func (p *Position) MinesLeft() int {
+	if !p.View.MinesKnown() {
+		return -1
+	}
+	return p.View.Mines - p.flagged
+}
 
 // Pending returns the moves for the literals KB0 settled since the last
 // call, skipping cells already open or flagged. Each move carries the

@@ -44,6 +44,9 @@ func (LocalGuesser) Guess(_ context.Context, p *Position) (Guess, error) {
 		est[i] = math.NaN()
 	}
 	density := float64(p.MinesLeft()) / float64(max(p.closed, 1))
+	if p.MinesLeft() < 0 {
+		density = 0.5 // no total: a cell next to no hint is a mine in half the layouts
+	}
 	for i, c := range cells {
 		if c.State != game.Unknown {
 			continue

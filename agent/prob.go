@@ -34,7 +34,8 @@ const candidateMargin = 0.1
 //
 //  1. Endgame: when at most Endgame layouts remain, it enumerates them and
 //     searches the game tree exhaustively for the cell with the highest
-//     chance of winning the whole game (see endgame).
+//     chance of winning the whole game (see endgame). Not when the
+//     position's mine total is unknown: the enumeration needs it.
 //  2. Pseudo 50/50: a cell that, whenever it is a mine, sits in a pair or
 //     a 2x2 block that no move can ever tell from its mirror image (see
 //     pseudoFiftyFifty). Its risk is one the game must take anyway, so the
@@ -102,7 +103,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	if err != nil {
 		return Guess{}, err
 	}
-	if g.Endgame > 0 {
+	if g.Endgame > 0 && p.View.MinesKnown() {
 		if lnAll <= math.Log(float64(g.Endgame))+1e-9 {
 			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget, &p.endgame)
 			if err != nil {

@@ -126,7 +126,8 @@ func (Resolution) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 }
 
 // Global adds the global mine count to the KB as binomial clauses over
-// every unknown cell, once it needs at most MaxClauses clauses (default
+// every unknown cell (nothing when the position's total is unknown),
+// once it needs at most MaxClauses clauses (default
 // 256; at any size when no mines or only mines are left), then resolves. Seed 004's
 // agent used the count near the end of a game in the same way.
 type Global struct {
@@ -138,7 +139,7 @@ func (Global) Name() string { return "global" }
 
 // Deduce adds the count once it fits and resolves.
 func (s Global) Deduce(ctx context.Context, p *Position) ([]Move, error) {
-	if p.totalAdded || p.closed == 0 {
+	if p.totalAdded || p.closed == 0 || !p.View.MinesKnown() {
 		return nil, nil
 	}
 	limit := s.MaxClauses

@@ -61,10 +61,14 @@ const (
 // New compiles p. Flagged cells are known mines; Revealed cells are hints;
 // Unknown cells are the variables. A puzzle that is unsatisfiable on its face
 // (a hint above its unknown neighbours, a negative mine count) compiles to a
-// Solver that finds no solution. New fails only on a malformed Puzzle.
+// Solver that finds no solution. New fails on a malformed Puzzle, and with
+// ErrNoTotal on one whose mine total is unknown.
 func New(p *game.Puzzle) (*Solver, error) {
 	if p == nil || p.Board == nil {
 		return nil, errors.New("backtrack: nil puzzle")
+	}
+	if !p.MinesKnown() {
+		return nil, ErrNoTotal
 	}
 	b := p.Board
 	if len(p.Cells) != b.Len() {

@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// ErrNoTotal is returned by New for a puzzle whose mine total is unknown
+// (game.UnknownMines): the search places an exact number of mines.
+var ErrNoTotal = errors.New("backtrack: the mine total is unknown; the search needs it")
+
 // ErrBudget is wrapped by a GaveUpError when the node budget ran out.
 var ErrBudget = errors.New("backtrack: node budget exhausted")
 

@@ -2,20 +2,33 @@ package game
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 )
 
 // Puzzle is a static position: a board, the total number of mines, and what
-// is known of each cell. Parsed puzzles hold only Unknown and Revealed cells;
-// a Game's View may also hold Flagged cells, which count as known mines.
+// is known of each cell. Cells are Unknown, Revealed (a hint) or Flagged (a
+// mine the player marked, which counts as a known mine).
 type Puzzle struct {
 	Board *Board // geometry
-	Mines int    // total mines on the board, flagged ones included
+	Mines int    // total mines on the board, flagged ones included; UnknownMines when not known
 	Cells []Cell // row-major, Board.Len() of them
 }
+
+// UnknownMines is Puzzle.Mines when the total is not known: a value no
+// count can take, far below any, so that code unaware of it finds no room
+// for the mines rather than a wrong total. A solution is then any
+// placement of mines that agrees with the hints and the flags, whatever
+// its number of mines, and every such placement counts once: a cell next
+// to no hint is a mine in exactly half of them.
+const UnknownMines = math.MinInt32
+
+// MinesKnown reports whether p's mine total is known.
+func (p *Puzzle) MinesKnown() bool { return p.Mines != UnknownMines }
 
 // NewPuzzle returns an all-unknown puzzle of the given size and mine count.
 func NewPuzzle(rows, cols, mines int) (*Puzzle, error) {
@@ -76,11 +89,11 @@ func (p *Puzzle) Flags() int {
 }
 
 // Validate reports the puzzle facts that make it unsolvable on their face:
-// a hint larger than its neighbour count, a negative mine count, or more
-// mines than the unknown and flagged cells can hold. A nil error does not
-// mean the puzzle has a solution.
+// a hint larger than its neighbour count, a negative mine count (other
+// than UnknownMines), or more mines than the unknown and flagged cells can
+// hold. A nil error does not mean the puzzle has a solution.
 func (p *Puzzle) Validate() error {
-	if p.Mines < 0 {
+	if p.Mines < 0 && p.Mines != UnknownMines {
 		return fmt.Errorf("game: invalid puzzle: negative mine count %d", p.Mines)
 	}
 	for i, c := range p.Cells {
@@ -88,6 +101,9 @@ func (p *Puzzle) Validate() error {
 			return fmt.Errorf("game: invalid puzzle: hint %d at %v but the cell has only %d neighbours",
 				c.Hint, p.Board.Pos(i), len(p.Board.Neighbors(i)))
 		}
+	}
+	if !p.MinesKnown() {
+		return nil
 	}
 	if room := p.Unknowns() + p.Flags(); p.Mines > room {
 		return fmt.Errorf("game: invalid puzzle: %d mines but only %d unknown cells", p.Mines, room)
@@ -99,10 +115,11 @@ func (p *Puzzle) Validate() error {
 }
 
 // Satisfies reports whether mines (row-major indices) is a solution of p:
-// exactly p.Mines of them, every one on an Unknown or Flagged cell, every
-// flag among them, and every hint equal to its count of neighbouring mines.
+// exactly p.Mines of them (any number when the total is unknown), every
+// one on an Unknown or Flagged cell, every flag among them, and every hint
+// equal to its count of neighbouring mines.
 func (p *Puzzle) Satisfies(mines []int) error {
-	if len(mines) != p.Mines {
+	if p.MinesKnown() && len(mines) != p.Mines {
 		return fmt.Errorf("game: solution has %d mines, the puzzle %d", len(mines), p.Mines)
 	}
 	isMine := make([]bool, len(p.Cells))
@@ -139,19 +156,25 @@ func (p *Puzzle) Satisfies(mines []int) error {
 	return nil
 }
 
-// WriteTo writes p in the seeds' format: "rows cols mines", then one line
-// per row with -1 for an unknown cell and the hint for a revealed one. A
-// Flagged cell is written as -1, since the format has no flags.
+// WriteTo writes p in the seeds' format: "rows cols mines" ("?" for an
+// unknown total), then one line per row with -1 for an unknown cell and
+// the hint for a revealed one. A Flagged cell is written as -1, as the
+// seeds' programs, which know no flags, can read it: the flag is lost, the
+// cell reads back as unknown, and the total still counts its mine.
+// WriteGrid keeps flags.
 func (p *Puzzle) WriteTo(w io.Writer) (int64, error) {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d %d %d\n", p.Rows(), p.Cols(), p.Mines)
+	if p.MinesKnown() {
+		fmt.Fprintf(&sb, "%d %d %d\n", p.Rows(), p.Cols(), p.Mines)
+	} else {
+		fmt.Fprintf(&sb, "%d %d ?\n", p.Rows(), p.Cols())
+	}
 	for r := 0; r < p.Rows(); r++ {
 		for c := 0; c < p.Cols(); c++ {
 			if c > 0 {
 				sb.WriteByte(' ')
 			}
-			cell := p.Cells[r*p.Cols()+c]
-			if cell.State == Revealed {
+			if cell := p.Cells[r*p.Cols()+c]; cell.State == Revealed {
 				fmt.Fprintf(&sb, "%d", cell.Hint)
 			} else {
 				sb.WriteString("-1")
@@ -258,14 +281,83 @@ func (s *scanner) next() (token, bool) {
 	}
 }
 
-// ParsePuzzle reads a puzzle in the seeds' format: "rows cols mines", then
-// rows*cols integers row by row, -1 for unknown and 0..8 for a hint. Any
+// ParsePuzzle reads a puzzle in the seeds' format or in the character grid
+// (see ParseGrid), whichever the file holds: a grid when its first line
+// that is neither blank nor a comment starts with the word "mines", or
+// when that line's first word is not an integer but a run of grid cells
+// with a '.' or an 'F' among them (such as "1..F2"); else the seeds'
+// format. A UTF-8 byte order mark at the start is skipped.
+//
+// The seeds' format is "rows cols mines", then rows*cols cells row by
+// row: -1 for unknown, 0..8 for a hint, F for a flag (a mine the player
+// marked). mines may be ? for an unknown total (see UnknownMines). Any
 // whitespace separates tokens; # starts a comment to the end of its line.
+//
 // name is used in error messages, which are *ParseError values naming
-// name:line:col. Sizes are checked against MaxCells before anything is
-// allocated. A puzzle that parses may still fail Validate.
+// name:line:col (columns count bytes, the byte order mark not included).
+// Sizes are checked against MaxCells before anything is allocated. A
+// puzzle that parses may still fail Validate.
 func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
-	s := &scanner{r: bufio.NewReader(r), line: 1}
+	br := bufio.NewReaderSize(r, detectWindow)
+	skipBOM(br)
+	if isGrid(br) {
+		return parseGrid(name, br)
+	}
+	return parseSeeds(name, br)
+}
+
+// detectWindow is how much of a file ParsePuzzle reads ahead to tell a
+// grid from the seeds' format.
+const detectWindow = 64 << 10
+
+// skipBOM drops a UTF-8 byte order mark at the start of br.
+func skipBOM(br *bufio.Reader) {
+	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
+		br.Discard(3)
+	}
+}
+
+// isGrid reports whether the first line of br that is neither blank nor a
+// comment marks a character grid (see ParsePuzzle). Only the first
+// detectWindow bytes are looked at.
+func isGrid(br *bufio.Reader) bool {
+	head, _ := br.Peek(detectWindow)
+	for len(head) > 0 {
+		line := head
+		if k := bytes.IndexByte(head, '\n'); k >= 0 {
+			line, head = head[:k], head[k+1:]
+		} else {
+			head = nil
+		}
+		if k := bytes.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if bytes.HasPrefix(line, []byte("mines")) {
+			return true
+		}
+		word := line
+		if k := bytes.IndexAny(line, " \t\r\v\f"); k >= 0 {
+			word = line[:k]
+		}
+		var num number
+		for _, b := range word {
+			num.add(b)
+		}
+		if _, ok := num.value(); ok || !bytes.ContainsAny(word, ".F") {
+			return false
+		}
+		return !bytes.ContainsFunc(word, func(r rune) bool { return !strings.ContainsRune(".F-012345678", r) })
+	}
+	return false
+}
+
+// parseSeeds reads the seeds' format from br; see ParsePuzzle.
+func parseSeeds(name string, br *bufio.Reader) (*Puzzle, error) {
+	s := &scanner{r: br, line: 1}
 	fail := func(line, col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -287,6 +379,10 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 				return nil, fail(s.line, s.col+1, "empty input: expected a header \"rows cols mines\"")
 			}
 			return nil, eof(names[k] + " in the header \"rows cols mines\"")
+		}
+		if k == 2 && tok.text == "?" {
+			header[k] = UnknownMines
+			continue
 		}
 		v, ok := tok.num.value()
 		if !ok {
@@ -314,6 +410,10 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 		if !ok {
 			return nil, eof(fmt.Sprintf("%d cells (rows*cols = %d*%d), got %d", rows*cols, rows, cols, i))
 		}
+		if tok.text == "F" {
+			vals = append(vals, flagValue)
+			continue
+		}
 		v, ok := tok.num.value()
 		if !ok {
 			return nil, fail(tok.line, tok.col, "%q is not an integer: expected a cell value -1..8 for cell (%d,%d)", tok.text, i/cols, i%cols)
@@ -333,13 +433,26 @@ func ParsePuzzle(name string, r io.Reader) (*Puzzle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	p.fill(vals)
+	return p, nil
+}
+
+// fill sets p's cells from the values a parser collected: -1 unknown,
+// 0..8 a hint, flagValue a flag.
+func (p *Puzzle) fill(vals []int8) {
 	for i, v := range vals {
-		if v >= 0 {
+		switch {
+		case v == flagValue:
+			p.Cells[i] = Cell{State: Flagged}
+		case v >= 0:
 			p.Cells[i] = HintCell(int(v))
 		}
 	}
-	return p, nil
 }
+
+// flagValue stands for a flag among the cell values a parser collects:
+// -1 is unknown, 0..8 a hint.
+const flagValue = -2
 
 // numberLimit is the magnitude a number saturates at: any longer run of
 // digits is still an integer, just one too large for every use in a puzzle

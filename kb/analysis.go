@@ -78,7 +78,7 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, c
 func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, cache *Cache) (*Analysis, error) {
 	p := sp.Puzzle
 	a := &Analysis{Split: sp, left: sp.Left}
-	if sp.Contradiction != nil || sp.Left < 0 {
+	if sp.Contradiction != nil || (sp.Left < 0 && !sp.NoTotal) {
 		return a, nil
 	}
 	maxStates := budget.maxStates()
@@ -170,6 +170,11 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 		}
 		satMu.Unlock()
 	}
+	if sp.NoTotal {
+		// Without a total every part takes each of its totals, alone.
+		a.allowed, a.feasible = a.totals, true
+		return a, nil
+	}
 	a.allowed, a.feasible = allowedTotals(a.totals, a.left, sp.InteriorLen())
 	return a, nil
 }
@@ -216,7 +221,8 @@ func (a *Analysis) Satisfiable() bool { return a.feasible }
 
 // Count returns the exact number of solutions: per component, the exact
 // counts by number of mines; then the product polynomial, each term
-// weighted by the binomial count of interior placements.
+// weighted by the binomial count of interior placements. Without a mine
+// total, it is the product of the components' counts and 2^interior.
 func (a *Analysis) Count(ctx context.Context) (*big.Int, error) {
 	if !a.feasible {
 		return new(big.Int), nil
@@ -233,7 +239,26 @@ func (a *Analysis) Count(ctx context.Context) (*big.Int, error) {
 			return nil, err
 		}
 	}
+	if sp.NoTotal {
+		return exactFree(counts, sp.InteriorLen()), nil
+	}
 	return exactTotal(ctx, counts, los, a.left, sp.InteriorLen())
+}
+
+// exactFree returns the number of solutions without a mine total: the
+// product over the parts of their numbers of solutions (the sums of
+// counts[c]), times 2^interior.
+func exactFree(counts [][]*big.Int, interior int) *big.Int {
+	total := new(big.Int).Lsh(big.NewInt(1), uint(interior))
+	var sum big.Int
+	for _, cs := range counts {
+		sum.SetInt64(0)
+		for _, x := range cs {
+			sum.Add(&sum, x)
+		}
+		total.Mul(total, &sum)
+	}
+	return total
 }
 
 // LogCount returns the natural logarithm of the number of solutions, in
@@ -260,6 +285,9 @@ func (a *Analysis) LogCount() (float64, error) {
 		all, lo = logConv(all, ln), lo+clo
 	}
 	interior := a.Split.InteriorLen()
+	if a.Split.NoTotal {
+		return logSumExp(all) + float64(interior)*math.Ln2, nil
+	}
 	terms := make([]float64, 0, len(all))
 	for k, x := range all {
 		t := a.left - lo - k
@@ -416,6 +444,9 @@ func (a *Analysis) weights(ctx context.Context, ar *floats) (w []vec, interior f
 		return nil, 0, ErrNoSolution
 	}
 	sp := a.Split
+	if sp.NoTotal {
+		return a.freeWeights(ar)
+	}
 	lnRho := a.lnRho()
 	parts := make([]vec, len(a.diagrams))
 	for c, d := range a.diagrams {
@@ -440,6 +471,28 @@ func (a *Analysis) weights(ctx context.Context, ar *floats) (w []vec, interior f
 			return nil, 0, fmt.Errorf("kb: probabilities: internal error: the interior's weights underflowed")
 		}
 		interior = num / den / float64(n)
+	}
+	return w, interior, nil
+}
+
+// freeWeights is weights without a mine total: every solution of a part
+// weighs 1, whatever its total, and an interior cell is a mine in half of
+// the solutions.
+func (a *Analysis) freeWeights(ar *floats) (w []vec, interior float64, err error) {
+	w = make([]vec, len(a.diagrams))
+	for c, d := range a.diagrams {
+		if d == nil {
+			return nil, 0, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
+		}
+		cs, lo, _ := d.terminalCounts(a.flows[c])
+		w[c] = vec{lo: lo, v: ar.make(len(cs))}
+		for k := range w[c].v {
+			w[c].v[k] = 1
+		}
+	}
+	interior = math.NaN()
+	if a.Split.InteriorLen() > 0 {
+		interior = 0.5
 	}
 	return w, interior, nil
 }

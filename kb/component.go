@@ -32,7 +32,12 @@ type Split struct {
 	Mines      []int        // unknown cells unit propagation proves mines, increasing
 	Safe       []int        // unknown cells unit propagation proves safe, increasing
 	Flags      int          // flagged cells (known mines)
-	Left       int          // mines the components and the interior hold together
+	Left       int          // mines the components and the interior hold together; 0 with NoTotal
+	// NoTotal is set when the puzzle's mine total is unknown
+	// (game.UnknownMines): every layout that agrees with the hints and the
+	// flags is a solution, whatever its number of mines, and Left means
+	// nothing.
+	NoTotal bool
 	// Contradiction is non-nil when the hints alone have no solution: a
 	// hint sees more flags than it shows, or propagation overfills or
 	// starves one. The rest of the Split is then incomplete.
@@ -127,6 +132,9 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 		}
 	}
 	sp.Left = p.Mines - sp.Flags
+	if !p.MinesKnown() {
+		sp.NoTotal, sp.Left = true, 0
+	}
 	if sp.Contradiction = sc.propagate(p, queue); sp.Contradiction != nil {
 		return sp, nil
 	}

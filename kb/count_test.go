@@ -299,27 +299,35 @@ func FuzzAgainstBruteForce(f *testing.F) {
 			return
 		}
 		rows, cols := 1+int(data[0])%5, 1+int(data[1])%5
-		p, err := game.NewPuzzle(rows, cols, int(data[2])%(rows*cols+2))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range p.Cells {
-			b := byte(9)
-			if 3+i < len(data) {
-				b = data[3+i] % 12
-			}
-			switch {
-			case b <= 8:
-				p.Cells[i] = game.HintCell(int(b))
-			case b == 10:
-				p.Cells[i].State = game.Flagged
-			}
-		}
+		p := decodeCells(t, rows, cols, int(data[2])%(rows*cols+2), data[3:])
 		if p.Unknowns() > 16 {
 			return
 		}
 		compareWithBrute(t, p, bruteForce(t, p))
 	})
+}
+
+// decodeCells returns a rows x cols puzzle with mines mines and a cell per
+// byte of data (unknown when data runs out): unknown, flagged, or a hint
+// 0..8, which may well be inconsistent.
+func decodeCells(t *testing.T, rows, cols, mines int, data []byte) *game.Puzzle {
+	p, err := game.NewPuzzle(rows, cols, mines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Cells {
+		b := byte(9)
+		if i < len(data) {
+			b = data[i] % 12
+		}
+		switch {
+		case b <= 8:
+			p.Cells[i] = game.HintCell(int(b))
+		case b == 10:
+			p.Cells[i].State = game.Flagged
+		}
+	}
+	return p
 }
 
 // TestLogCountLarge compares LogCount with the logarithm of the exact big

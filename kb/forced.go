@@ -287,6 +287,9 @@ func flipAny(prob *satProblem, m0 []bool, cand []int) ([]bool, bool) {
 // holds satMu.
 func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err error) {
 	sp := a.Split
+	if sp.NoTotal {
+		return false, false, nil // each interior cell may be either, alone
+	}
 	in := sp.InteriorLen()
 	width := 1
 	for _, k := range a.totals {

@@ -99,7 +99,7 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	need[cell], free[cell] = nd, fr
 	hints = append(hints, cell)
 
-	out := &Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left}
+	out := &Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left, NoTotal: sp.NoTotal}
 	queue := sc.queue[:0]
 	for _, h := range hints {
 		queue = append(queue, int32(h))

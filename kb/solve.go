@@ -16,7 +16,9 @@ import (
 // is the solution; otherwise the components' possible totals are computed
 // (by counting, or by SAT when a component is too large to count), one
 // total per component is picked so that the mine count is met, and each
-// component is solved again under "exactly that many mines". Every solution is checked with p.Satisfies before it is returned;
+// component is solved again under "exactly that many mines". Without a
+// mine total (game.UnknownMines), the components' first solutions and an
+// empty interior are a solution. Every solution is checked with p.Satisfies before it is returned;
 // a failed check is reported as an error, never as a solution.
 //
 // ctx is checked between gophersat calls; a single call cannot be
@@ -30,7 +32,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 	if err != nil {
 		return nil, false, err
 	}
-	if sp.Contradiction != nil || sp.Left < 0 || sp.Left > sp.Frontier()+sp.InteriorLen() {
+	if sp.Contradiction != nil || (!sp.NoTotal && (sp.Left < 0 || sp.Left > sp.Frontier()+sp.InteriorLen())) {
 		return nil, false, nil
 	}
 	models := make([][]bool, len(sp.Components))
@@ -51,10 +53,14 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 	}
 	satMu.Unlock()
 
-	if free := sp.Left - total; free < 0 || free > sp.InteriorLen() {
+	interior := 0 // mines in the interior: none without a total
+	if !sp.NoTotal {
+		interior = sp.Left - total
+	}
+	if interior < 0 || interior > sp.InteriorLen() {
 		return solveByTotals(ctx, p, budget)
 	}
-	mines = make([]int, 0, p.Mines)
+	mines = make([]int, 0, max(p.Mines, 0))
 	for i, c := range p.Cells {
 		if c.State == game.Flagged {
 			mines = append(mines, i)
@@ -68,7 +74,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 			}
 		}
 	}
-	mines = append(mines, sp.Interior()[:sp.Left-total]...)
+	mines = append(mines, sp.Interior()[:interior]...)
 	slices.Sort(mines)
 	if err := p.Satisfies(mines); err != nil {
 		return nil, false, fmt.Errorf("kb: solve: internal error: the solution found fails its check: %w", err)
@@ -97,7 +103,7 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 	if !feasible {
 		return nil, false, fmt.Errorf("kb: solve: internal error: feasible totals but no pick")
 	}
-	mines := make([]int, 0, p.Mines)
+	mines := make([]int, 0, max(p.Mines, 0))
 	for i, c := range p.Cells {
 		if c.State == game.Flagged {
 			mines = append(mines, i)

@@ -136,3 +136,38 @@ func TestAnalyzeUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayerForms runs the commands on positions as players have them:
+// flags and an unknown total, in the seeds' format and in the grid, with a
+// byte order mark. solve and analyze handle them; the commands that need
+// the total refuse it clearly.
+func TestPlayerForms(t *testing.T) {
+	const grid = "\uFEFFmines ?\n1..\n...\n"
+	for _, tc := range []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"analyze grid", grid, []string{"analyze", "-"}, 0, "board 2x3, mines: unknown", ""},
+		{"analyze seeds flag", "2 2 ?\n1 F\n-1 -1\n", []string{"analyze", "-"}, 0, "forced safe: (1,0)(1,1)", ""},
+		{"analyze wrong flag", "mines ?\n0F\n..\n", []string{"analyze", "-"}, 1, "no solution: the flag at (0,1) contradicts the hints", ""},
+		{"analyze json unknown", grid, []string{"analyze", "--format", "json", "-"}, 0, `"mines":null`, ""},
+		{"solve grid", grid, []string{"solve", "--count", "-"}, 0, "count: 12", ""},
+		{"solve json unknown", grid, []string{"solve", "--format", "json", "-"}, 0, `"mines":null`, ""},
+		{"solve wrong flag", "3 3 1\n0 F -1\n-1 -1 -1\n-1 -1 -1\n", []string{"solve", "-"}, 1, "no solution", "the flag at (0,1) contradicts the hints and the 1-mine total"},
+		{"solve backtrack unknown", grid, []string{"solve", "--method", "backtrack", "-"}, 2, "", "the mine total is unknown (?): --method backtrack needs it"},
+		{"cnf unknown", grid, []string{"cnf", "-"}, 2, "", "cnf: <stdin>: the mine total is unknown (?)"},
+		{"compare unknown", grid, []string{"compare", "-"}, 2, "", "compare: -: the mine total is unknown (?)"},
+		{"grid error", "mines 2\n1..\n1x.\n", []string{"analyze", "-"}, 2, "", "analyze: <stdin>:3:2: \"x\" is not a cell"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, tc.stdin, nil, tc.args...)
+			assert.Equal(t, tc.code, r.code, "stdout: %s\nstderr: %s", r.out, r.err)
+			assert.Contains(t, r.out, tc.stdout)
+			assert.Contains(t, r.err, tc.stderr)
+		})
+	}
+}

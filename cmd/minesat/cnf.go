@@ -51,6 +51,9 @@ func runCNF(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return cnfError(ctx, "cnf", err)
 	}
+	if !p.MinesKnown() {
+		return usageErrorf("cnf: %s: the mine total is unknown (?): the formula needs it; give the count in the header", name)
+	}
 	// Building the problem of a large board takes seconds: Ctrl-C stops it.
 	type sized struct {
 		pr            *cnf.Problem

@@ -253,6 +253,9 @@ func loadComparePuzzle(ctx context.Context, io *stdio, name string) (*game.Puzzl
 	if err := p.Validate(); err != nil {
 		return nil, name, noSolutionError("compare", name, err)
 	}
+	if !p.MinesKnown() {
+		return nil, name, usageErrorf("compare: %s: the mine total is unknown (?): the backtracking search needs it; give the count in the header", name)
+	}
 	return p, name, nil
 }
 

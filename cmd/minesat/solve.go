@@ -110,6 +110,9 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	case err != nil:
 		return err
 	}
+	if !p.MinesKnown() && f.method == "backtrack" {
+		return usageErrorf("solve: %s: the mine total is unknown (?): --method backtrack needs it; use --method sat", name)
+	}
 
 	start := time.Now()
 	r, err := solveWithin(ctx, p, &f)
@@ -143,6 +146,9 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	switch {
 	case r.invalid != nil:
 		return noSolutionError("solve", name, r.invalid)
+	case !r.satisfiable && p.Flags() > 0:
+		// Name the flags to blame, if the hints alone have a solution.
+		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, kb.Conflict(ctx, p, kb.Budget{MaxStates: f.maxStates}))}
 	case !r.satisfiable:
 		return errNoSolution
 	}
@@ -394,7 +400,7 @@ func (r *solveReport) writeJSON(w *bufio.Writer, f *solveFlags) error {
 	obj := struct {
 		Rows          int              `json:"rows"`
 		Cols          int              `json:"cols"`
-		Mines         int              `json:"mines"`
+		Mines         *int             `json:"mines"` // null when unknown
 		Satisfiable   bool             `json:"satisfiable"`
 		Solution      [][2]int         `json:"solution"`
 		Count         *string          `json:"count,omitempty"`
@@ -404,9 +410,12 @@ func (r *solveReport) writeJSON(w *bufio.Writer, f *solveFlags) error {
 		Nodes         int64            `json:"nodes,omitempty"`
 		ElapsedMS     float64          `json:"elapsed_ms"`
 	}{
-		Rows: p.Rows(), Cols: p.Cols(), Mines: p.Mines, Satisfiable: r.satisfiable,
+		Rows: p.Rows(), Cols: p.Cols(), Satisfiable: r.satisfiable,
 		Method: f.method, Nodes: r.nodes,
 		ElapsedMS: math.Round(float64(r.elapsed.Microseconds())) / 1000,
+	}
+	if p.MinesKnown() {
+		obj.Mines = &p.Mines
 	}
 	if r.satisfiable {
 		obj.Solution = pairs(r.solution)

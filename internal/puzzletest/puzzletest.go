@@ -62,7 +62,10 @@ func Seed(t testing.TB, name string) *game.Puzzle {
 // cells.
 func Solutions(p *game.Puzzle, yield func(mine []bool) bool) error {
 	var unknown []int
-	left := p.Mines
+	left := p.Mines // mines to place; any number without a total
+	if !p.MinesKnown() {
+		left = -1
+	}
 	mine := make([]bool, len(p.Cells))
 	for i, c := range p.Cells {
 		switch c.State {
@@ -113,7 +116,7 @@ func Solutions(p *game.Puzzle, yield func(mine []bool) bool) error {
 	var rec func(k, placed int)
 	rec = func(k, placed int) {
 		switch {
-		case stop || placed > left || placed+len(unknown)-k < left:
+		case stop || (left >= 0 && (placed > left || placed+len(unknown)-k < left)):
 			return
 		case k > 0 && !holds(closes[k-1]):
 			return
@@ -128,7 +131,7 @@ func Solutions(p *game.Puzzle, yield func(mine []bool) bool) error {
 		rec(k+1, placed+1)
 		mine[unknown[k]] = false
 	}
-	if left >= 0 {
+	if left >= 0 || !p.MinesKnown() {
 		rec(0, 0)
 	}
 	return nil
