@@ -81,26 +81,29 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usageErrorf("analyze: expected one puzzle file (or - for stdin), got %d arguments", fs.NArg())
+		return flagError("analyze", fmt.Errorf("want one puzzle file (or - for standard input), got %d arguments", fs.NArg()))
 	}
 	switch {
 	case f.format != "text" && f.format != "json":
-		return usageErrorf("analyze: --format %q: want text or json", f.format)
+		return flagError("analyze", fmt.Errorf("--format %q: want text or json", f.format))
 	case f.timeout < 0:
-		return usageErrorf("analyze: --timeout %v must not be negative", f.timeout)
+		return flagError("analyze", fmt.Errorf("--timeout %v must not be negative", f.timeout))
 	case f.maxStates <= 0:
-		return usageErrorf("analyze: --max-states %d must be positive", f.maxStates)
+		return flagError("analyze", fmt.Errorf("--max-states %d must be positive", f.maxStates))
 	}
 	if err := checkAgentFlags(f.agent, setFlags(fs)); err != nil {
-		return usageErrorf("analyze: %w", err)
+		return flagError("analyze", err)
 	}
 	opts, err := f.agent.Options()
 	if err != nil {
-		return usageErrorf("analyze: %w", err)
+		return flagError("analyze", err)
 	}
 	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
-	p, name, err := readPuzzleArg("analyze", fs.Arg(0), io)
-	if err != nil {
+	p, name, err := openPuzzle(ctx, io, "analyze", fs.Arg(0))
+	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return budgetError(fmt.Errorf("analyze: %s: interrupted while reading the puzzle", name))
+	case err != nil:
 		return err
 	}
 	if err := p.Validate(); err != nil {
@@ -141,24 +144,6 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		return errNoSolution
 	}
 	return nil
-}
-
-// readPuzzleArg reads the puzzle named on the command line ("-" for
-// standard input) and returns it with the name errors should use.
-func readPuzzleArg(cmd, name string, io *stdio) (*game.Puzzle, string, error) {
-	in, err := io.openInput(name)
-	if err != nil {
-		return nil, name, usageErrorf("%s: %w", cmd, err)
-	}
-	defer in.Close()
-	if name == "-" {
-		name = "<stdin>"
-	}
-	p, err := game.ParsePuzzle(name, in)
-	if err != nil {
-		return nil, name, usageErrorf("%s: %w", cmd, err)
-	}
-	return p, name, nil
 }
 
 // adviseGrace is how long analyze waits, once its context has ended, for

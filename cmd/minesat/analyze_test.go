@@ -111,8 +111,8 @@ func TestAnalyzeUsage(t *testing.T) {
 		stderr string
 	}{
 		{"help", "", []string{"-h"}, 0, "--format json prints one object", ""},
-		{"no file", "", nil, 2, "", "expected one puzzle file"},
-		{"two files", "", []string{"a", "b"}, 2, "", "expected one puzzle file"},
+		{"no file", "", nil, 2, "", "want one puzzle file"},
+		{"two files", "", []string{"a", "b"}, 2, "", "want one puzzle file"},
 		{"bad format", "", []string{"--format", "xml", "-"}, 2, "", `--format "xml": want text or json`},
 		{"bad depth", "", []string{"--depth", "3", "-"}, 2, "", "--depth 3: want 1 to 2"},
 		{"local lookahead", "", []string{"--guesser", "local", "--lookahead", "3", "-"}, 2, "", "--lookahead applies to --guesser exact"},
@@ -160,7 +160,7 @@ func TestPlayerForms(t *testing.T) {
 		{"solve wrong flag", "3 3 1\n0 F -1\n-1 -1 -1\n-1 -1 -1\n", []string{"solve", "-"}, 1, "no solution", "the flag at (0,1) contradicts the hints and the 1-mine total"},
 		{"solve backtrack unknown", grid, []string{"solve", "--method", "backtrack", "-"}, 2, "", "the mine total is unknown (?): --method backtrack needs it"},
 		{"cnf unknown", grid, []string{"cnf", "-"}, 2, "", "cnf: <stdin>: the mine total is unknown (?)"},
-		{"compare unknown", grid, []string{"compare", "-"}, 2, "", "compare: -: the mine total is unknown (?)"},
+		{"compare unknown", grid, []string{"compare", "-"}, 2, "", "compare: <stdin>: the mine total is unknown (?)"},
 		{"grid error", "mines 2\n1..\n1x.\n", []string{"analyze", "-"}, 2, "", "analyze: <stdin>:3:2: \"x\" is not a cell"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
