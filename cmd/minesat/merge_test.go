@@ -160,6 +160,9 @@ func TestMergeErrors(t *testing.T) {
 	badCounts := write("bad.json", strings.Replace(string(data), `"won": `, `"won": 1`, 1))
 	badSchema := write("schema.json", strings.Replace(string(data), summarySchema, "minesat.summary/9", 1))
 	notJSON := write("text.json", "level rules\n")
+	caseKey := write("case.json", strings.Replace(string(data), `"won": `, `"Won": 0, "won": `, 1))
+	wrongType := write("type.json", strings.Replace(string(data), `"seed": 4`, `"seed": "4"`, 1))
+	dupKey := write("dup.json", strings.Replace(string(data), `"won": `, `"won": 0, "won": `, 1))
 
 	for _, tc := range []struct {
 		name  string
@@ -174,6 +177,9 @@ func TestMergeErrors(t *testing.T) {
 		{"interrupted shard", []string{names[0], stopped, names[2]}, "merge: beginner: games 10-19 missing: " + stopped + " (shard 1/3, games 10-19) was interrupted"},
 		{"counts", []string{badCounts}, "merge: " + badCounts + ": level beginner: counts of 10 games"},
 		{"schema", []string{badSchema}, `schema "minesat.summary/9": want "minesat.summary/1"`},
+		{"key in another case", []string{caseKey}, "merge: " + caseKey + `: not a run summary: unknown key /levels/0/base/Won (keys are case-sensitive`},
+		{"key twice", []string{dupKey}, "merge: " + dupKey + `: not a run summary: key /levels/0/base/won given twice`},
+		{"wrong type", []string{wrongType}, "merge: " + wrongType + `: not a run summary: key /seed: want an integer, got a JSON string`},
 		{"not JSON", []string{notJSON}, "merge: " + notJSON + ": not a run summary"},
 		{"no file", []string{filepath.Join(dir, "nowhere.json")}, "nowhere.json: no such file"},
 		{"format", []string{"--format", "xml", names[0]}, `--format "xml": want text or json`},

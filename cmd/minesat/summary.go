@@ -7,11 +7,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
@@ -286,16 +291,16 @@ func writeRunFooter(w io.Writer, r report) error {
 func readRunFile(name string, data []byte) (runFile, error) {
 	var f runFile
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	// Keys match exactly, once each: no "Won" standing in for "won".
+	strict := jsonv2.JoinOptions(jsonv2.RejectUnknownMembers(true), jsonv2.MatchCaseInsensitiveNames(false))
+	if err := jsonv2.Unmarshal(data, &f, strict); err != nil {
 		var probe struct {
 			Schema string `json:"schema"`
 		}
 		if json.Unmarshal(data, &probe) == nil && probe.Schema != summarySchema {
 			return f, fmt.Errorf("%s: schema %q: want %q (a summary written by 'minesat play --format json')", name, probe.Schema, summarySchema)
 		}
-		return f, fmt.Errorf("%s: not a run summary: %w", name, err)
+		return f, fmt.Errorf("%s: not a run summary: %w", name, summaryJSONError(err))
 	}
 	if f.Schema != summarySchema {
 		return f, fmt.Errorf("%s: schema %q: want %q (a summary written by 'minesat play --format json')", name, f.Schema, summarySchema)
@@ -386,4 +391,39 @@ func (f runFile) summaries() []batch.Summary {
 		out[i] = s
 	}
 	return out
+}
+
+// summaryJSONError says what is wrong with a summary's JSON in a reader's
+// terms: the key (as a JSON pointer, e.g. /levels/0/base/won), what it
+// should hold and what it holds.
+func summaryJSONError(err error) error {
+	var se *jsonv2.SemanticError
+	var te *jsontext.SyntacticError
+	switch {
+	case errors.As(err, &se):
+		at := string(se.JSONPointer)
+		if errors.Is(se.Err, jsonv2.ErrUnknownName) {
+			return fmt.Errorf("unknown key %s (keys are case-sensitive; see the run summary's schema in docs/formats.md)", at)
+		}
+		want := "another value"
+		if t := se.GoType; t != nil {
+			for t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			want = map[reflect.Kind]string{reflect.Int: "an integer", reflect.Int64: "an integer", reflect.Float64: "a number",
+				reflect.String: "a string", reflect.Bool: "true or false", reflect.Struct: "an object", reflect.Slice: "a list",
+				reflect.Array: "a list"}[t.Kind()]
+		}
+		got := string(se.JSONValue)
+		if got == "" || len(got) > 40 {
+			got = "a JSON " + se.JSONKind.String()
+		}
+		return fmt.Errorf("key %s: want %s, got %s", at, want, got)
+	case errors.As(err, &te):
+		if errors.Is(te.Err, jsontext.ErrDuplicateName) {
+			return fmt.Errorf("key %s given twice", te.JSONPointer)
+		}
+		return fmt.Errorf("not valid JSON at byte %d: %v", te.ByteOffset, te.Err)
+	}
+	return err
 }
