@@ -315,31 +315,6 @@ func TestMoveProbs(t *testing.T) {
 	}
 }
 
-// FuzzVerifyRecord checks that no record line, however malformed, makes
-// VerifyRecord panic, and that an accepted record's result follows from a
-// second replay.
-func FuzzVerifyRecord(f *testing.F) {
-	for _, rec := range []*Record{
-		scripted(f, Easy, RulesSeed, 1, 6),
-		scripted(f, Beginner, RulesSafe, 2, 8),
-		scripted(f, mustLevel("4x4/3"), RulesZero, 3, -1),
-	} {
-		b, _ := json.Marshal(rec)
-		f.Add(b)
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		var rec Record
-		if json.Unmarshal(b, &rec) != nil || rec.Rows > 64 || rec.Cols > 64 {
-			return
-		}
-		if err := VerifyRecord(&rec); err == nil {
-			if _, err := ReplayRecord(&rec, nil); err != nil {
-				t.Fatalf("accepted once, then rejected: %v", err)
-			}
-		}
-	})
-}
-
 // mustLevel is ParseLevel for tests.
 func mustLevel(s string) Level {
 	l, err := ParseLevel(s)
