@@ -185,6 +185,16 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 		fmt.Fprintf(io.out, "%v (interrupted)\n", tally)
 		return &exitError{code: exitBudget, err: fmt.Errorf("replay: interrupted after %s", plural(tally.games, "game"))}
 	}
+	var se *streamError
+	if errors.As(err, &se) {
+		// The file is torn or unreadable past this point: what was read
+		// is summed up, and the tear is one more error.
+		if cfg.html == "" {
+			tally.errors++
+			fmt.Fprintln(io.out, tally)
+		}
+		return usageErrorf("replay: %w", se.err)
+	}
 	if err != nil && err != stop {
 		return err
 	}
@@ -267,7 +277,7 @@ func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*repla
 		}
 		var pe *game.ParseError
 		if err != nil && !errors.As(err, &pe) {
-			return usageErrorf("replay: %w", err)
+			return &streamError{err}
 		}
 		g := &replayGame{file: name, line: rr.Line(), num: num, err: err}
 		if l != nil {
@@ -278,6 +288,12 @@ func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*repla
 		}
 	}
 }
+
+// streamError is an error reading the records file itself, past which
+// nothing can be read.
+type streamError struct{ err error }
+
+func (e *streamError) Error() string { return e.err.Error() }
 
 // verify checks the record against its mines and its probabilities against
 // the record.

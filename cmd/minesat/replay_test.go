@@ -450,6 +450,7 @@ func TestReplayGzip(t *testing.T) {
 	r = runCmd(t, string(raw[:len(raw)*2/3]), nil, "replay", "-")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.err, "the compressed stream ends early")
+	assert.Regexp(t, `\n\d games verified: \d won, \d lost, 0 stuck; 1 error\n$`, r.out)
 }
 
 // TestReplayInterrupted cancels replay after its second game is read: it
