@@ -37,8 +37,8 @@ the moves, each move's reason (for a guess, how it was chosen, from the
 record's optional "guesses" key), a heat overlay where a move carries mine
 probabilities (the record's optional "probs" key), and the mines revealed at
 the end. Keys: left and right arrows step, space plays and pauses, Home and
-End jump. A page holds at most %d games and %d cells in all: select games
-with --game or --lost in larger files.
+End jump. A page holds at most %d games and %d cells in all:
+select games with --game or --lost in larger files.
 
 Interrupted (Ctrl-C, SIGTERM), replay prints the summary of the games read
 so far and exits 3.
