@@ -271,7 +271,11 @@ func scanReplayGames(ctx context.Context, name string, io *stdio, fn func(*repla
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		l, err := rr.Next()
+		// A read may block (a pipe): an interrupt must not wait for it.
+		l, err := untilDone(ctx, rr.Next)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if err == goio.EOF {
 			return nil
 		}

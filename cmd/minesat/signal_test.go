@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,6 +97,49 @@ func TestPlaySignals(t *testing.T) {
 				}
 			}
 			assert.Equal(t, l.Base.Won, won)
+		})
+	}
+}
+
+// TestReplaySignals stops replay with SIGTERM, SIGHUP or SIGINT while it
+// waits for more records on a pipe: it stops at once, prints the summary
+// of the games it verified and exits 3, not 2.
+func TestReplaySignals(t *testing.T) {
+	in := threeGames(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "replay", "-")
+			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			stdin, err := cmd.StdinPipe()
+			require.NoError(t, err)
+			stdout, err := cmd.StdoutPipe()
+			require.NoError(t, err)
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			require.NoError(t, cmd.Start())
+			defer cmd.Process.Kill()
+			_, err = io.WriteString(stdin, in) // three games; the pipe stays open
+			require.NoError(t, err)
+			out := bufio.NewReader(stdout)
+			for range 3 {
+				line, err := out.ReadString('\n')
+				require.NoError(t, err, "stderr: %s", errb.String())
+				require.Contains(t, line, ": verified")
+			}
+			require.NoError(t, cmd.Process.Signal(sig))
+			rest, _ := io.ReadAll(out)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("still running 10 s after %v", sig)
+			}
+			var ee *exec.ExitError
+			require.True(t, errors.As(err, &ee), "exit: %v", err)
+			assert.Equal(t, exitBudget, ee.ExitCode(), "stderr: %s", errb.String())
+			assert.Equal(t, "3 games verified: 1 won, 1 lost, 1 stuck; 0 errors (interrupted)\n", string(rest))
+			assert.Equal(t, "minesat: replay: interrupted after 3 games\n", errb.String())
 		})
 	}
 }
