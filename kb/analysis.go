@@ -351,12 +351,25 @@ func (a *Analysis) lnRho() float64 {
 	return math.Log(p / (1 - p))
 }
 
+// MineProbs holds, for every cell of a puzzle (row-major), the probability
+// that it holds a mine. Only unknown cells have one: a revealed or flagged
+// cell holds NaN, which At reports as no probability. Index it directly
+// only for cells known to be unknown.
+type MineProbs []float64
+
+// At returns the probability that cell i holds a mine, and ok false (p is
+// then NaN) when the cell is revealed or flagged and so has none.
+func (m MineProbs) At(i int) (p float64, ok bool) {
+	p = m[i]
+	return p, !math.IsNaN(p)
+}
+
 // Probabilities returns, for every cell, the probability that it holds a
 // mine, uniform over all solutions: exact up to floating-point rounding
 // (relative error around 1e-14 on small boards). Revealed and flagged cells
-// get NaN; cells unit propagation settles get exactly 0 or 1. A puzzle
-// with no solution gives ErrNoSolution.
-func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
+// have none (see MineProbs.At); cells unit propagation settles get exactly
+// 0 or 1. A puzzle with no solution gives ErrNoSolution.
+func (a *Analysis) Probabilities(ctx context.Context) (MineProbs, error) {
 	return a.ProbabilitiesInto(ctx, nil)
 }
 
@@ -364,7 +377,7 @@ func (a *Analysis) Probabilities(ctx context.Context) ([]float64, error) {
 // for every cell (a new slice otherwise); it returns the slice written.
 // It spares the allocation to callers that count many positions of one
 // board, such as a lookahead.
-func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) ([]float64, error) {
+func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) (MineProbs, error) {
 	ar := getFloats()
 	defer ar.release()
 	w, interior, err := a.weights(ctx, ar)
@@ -509,9 +522,9 @@ func Count(ctx context.Context, p *game.Puzzle) (*big.Int, error) {
 }
 
 // Probabilities returns the probability that each cell holds a mine,
-// uniform over p's solutions; see Analysis.Probabilities. Non-unknown cells
-// get NaN.
-func Probabilities(ctx context.Context, p *game.Puzzle) ([]float64, error) {
+// uniform over p's solutions; see Analysis.Probabilities. Revealed and
+// flagged cells have none (see MineProbs.At).
+func Probabilities(ctx context.Context, p *game.Puzzle) (MineProbs, error) {
 	a, err := Analyze(ctx, p, Budget{})
 	if err != nil {
 		return nil, err

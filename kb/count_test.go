@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/puzzletest"
 )
@@ -97,17 +99,12 @@ func compareWithBrute(t *testing.T, p *game.Puzzle, bf bruteFacts) {
 		t.Fatalf("Probabilities: %v\n%s", perr, p)
 	}
 	for i, c := range p.Cells {
-		got := probs[i]
-		if c.State != game.Unknown {
-			if !math.IsNaN(got) {
-				t.Errorf("cell %v (%v): probability %v; want NaN", p.Board.Pos(i), c.State, got)
-			}
+		got, ok := probs.At(i)
+		if !assert.Equal(t, c.State == game.Unknown, ok, "cell %v (%v): has a probability (%v)", p.Board.Pos(i), c.State, got) || !ok {
 			continue
 		}
 		exp := float64(bf.mineCount[i]) / float64(bf.count)
-		if math.Abs(got-exp) > 1e-12 {
-			t.Errorf("cell %v: probability %.17g; brute force %.17g\n%s", p.Board.Pos(i), got, exp, p)
-		}
+		assert.InDelta(t, exp, got, 1e-12, "cell %v: probability against brute force\n%s", p.Board.Pos(i), p)
 	}
 }
 

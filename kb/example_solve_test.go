@@ -45,11 +45,15 @@ func ExampleFindForced() {
 func ExampleProbabilities() {
 	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
 	probs, _ := kb.Probabilities(context.Background(), p)
-	for c := range 6 {
-		fmt.Printf("%.2f ", probs[c]) // row 0; hints are NaN
+	for c := range 6 { // row 0
+		if pr, ok := probs.At(c); ok {
+			fmt.Printf("%.2f ", pr)
+		} else {
+			fmt.Print("hint ") // a revealed cell has no probability
+		}
 	}
 	fmt.Println()
-	// Output: 0.50 0.50 0.00 NaN NaN 0.00
+	// Output: 0.50 0.50 0.00 hint hint 0.00
 }
 
 // A flagged cell is a known mine: it counts toward the mine total and

@@ -62,12 +62,12 @@ type solveFlags struct {
 type solveReport struct {
 	p           *game.Puzzle
 	satisfiable bool
-	solution    []int     // row-major mine cells
-	nodes       int64     // search nodes, for --method backtrack
-	count       *big.Int  // with --count
-	forced      kb.Forced // with --forced
-	probs       []float64 // with --probabilities; NaN for non-unknown cells
-	invalid     error     // why the puzzle fails Validate, if it does
+	solution    []int        // row-major mine cells
+	nodes       int64        // search nodes, for --method backtrack
+	count       *big.Int     // with --count
+	forced      kb.Forced    // with --forced
+	probs       kb.MineProbs // with --probabilities
+	invalid     error        // why the puzzle fails Validate, if it does
 	elapsed     time.Duration
 }
 
@@ -374,7 +374,8 @@ func (r *solveReport) writeText(w *bufio.Writer, f *solveFlags, color bool) erro
 				case game.Flagged:
 					fmt.Fprintf(w, "%5s", "F")
 				default:
-					fmt.Fprintf(w, "%5.3f", r.probs[i])
+					x, _ := r.probs.At(i)
+					fmt.Fprintf(w, "%5.3f", x)
 				}
 			}
 			w.WriteByte('\n')
@@ -446,7 +447,7 @@ func (r *solveReport) writeJSON(w *bufio.Writer, f *solveFlags) error {
 			for row := range grid {
 				grid[row] = make([]*float64, p.Cols())
 				for col := range grid[row] {
-					if x := r.probs[row*p.Cols()+col]; !math.IsNaN(x) {
+					if x, ok := r.probs.At(row*p.Cols() + col); ok {
 						grid[row][col] = &x
 					}
 				}
