@@ -15,12 +15,13 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
 )
 
 var (
 	update     = flag.Bool("update", false, "rewrite the golden files in testdata/")
-	soundGames = flag.Int("games", 0, "games per level for TestSoundness (default 10000, 200 under -short)")
+	soundGames = flag.Int("games", 0, "games per level for TestSoundness (default 200, or 10000 with -long)")
 )
 
 // bruteForced is a ForcedFinder for small boards: it enumerates, by
@@ -235,14 +236,11 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 // and guessing) and checks that no deduced move opens a mine or flags a
 // safe cell (Play checks every move against the hidden layout and fails
 // with game.ErrUnsound), and that every tenth record replays cleanly: 10,000
-// games per level (200 under -short; -games N sets another number).
+// games per level with -long, 200 without (-games N sets another number).
 func TestSoundness(t *testing.T) {
 	games := *soundGames
 	if games == 0 {
-		games = 10000
-		if testing.Short() {
-			games = 200
-		}
+		games = longtest.Pick(200, 10000)
 	}
 	tests := []struct {
 		level game.Level
@@ -333,10 +331,7 @@ func TestSATStep(t *testing.T) {
 func TestSameDeductionsInAnyOrder(t *testing.T) {
 	a, _ := New(WithStrategy(PresetKB))
 	rng := rand.New(rand.NewPCG(1, 1))
-	stuck, want := 0, 8
-	if testing.Short() {
-		want = 2
-	}
+	stuck, want := 0, longtest.Pick(2, 8)
 	for i := 0; stuck < want && i < 200; i++ {
 		g, _ := game.New(game.Hard, game.RulesSeed, game.GameSeed(5, i))
 		res, err := a.Play(context.Background(), g)
@@ -570,10 +565,7 @@ func TestSameSeedSameGame(t *testing.T) {
 // and so make the same guesses, to the bit, with the same outcome, and
 // prove every other move by a unit, a pair or SAT.
 func TestFastPlaysAsFull(t *testing.T) {
-	games := 150
-	if testing.Short() {
-		games = 40
-	}
+	games := longtest.Pick(40, 150)
 	full, _ := New(WithMoves())
 	fast, _ := New(WithStrategy(PresetFast), WithMoves())
 	guessed := 0
@@ -651,10 +643,7 @@ func sameGuess(x, y *Guess) bool {
 // same position, the ceiling of pure logic, whatever order its deductions
 // came in. (A won game may end with different cells flagged.)
 func TestFastNoGuessAsSAT(t *testing.T) {
-	games := 150
-	if testing.Short() {
-		games = 40
-	}
+	games := longtest.Pick(40, 150)
 	sat, _ := New(WithStrategy(PresetSAT), WithNoGuess())
 	fast, _ := New(WithStrategy(PresetFast), WithNoGuess())
 	stuck := 0

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -121,10 +122,7 @@ func TestPseudoFiftyFifty(t *testing.T) {
 func TestPseudoFiftyFiftyBrute(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(5, 5))
-	runs, found := 3000, 0
-	if testing.Short() {
-		runs = 600
-	}
+	runs, found := longtest.Pick(600, 3000), 0
 	for i := 0; i < runs; i++ {
 		p, cells, layouts := randomLayouts(t, rng, int64(i))
 		if len(layouts) == 0 || len(cells) > 14 {

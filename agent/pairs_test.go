@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -132,10 +133,7 @@ func (c checkedPairs) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 // TestHintPairsForced plays games with the pair step checked at every call
 // (checkedPairs).
 func TestHintPairsForced(t *testing.T) {
-	games := 60
-	if testing.Short() {
-		games = 15
-	}
+	games := longtest.Pick(15, 60)
 	n := 0
 	a, err := New(WithStrategies(Units{}, checkedPairs{t, &n}, SAT{Find: defaultFindForced}, GuessStrategy{G: DefaultGuesser()}))
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -265,7 +266,7 @@ func TestEndgameAgainstNaive(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, 7))
 			runs, searched, split := tc.runs, 0, 0
 			var sc endgameScratch // one for every search, as a player keeps it: nothing may carry over
-			if testing.Short() {
+			if !longtest.Enabled() {
 				runs /= 4
 			}
 			for i := 0; i < runs; i++ {
@@ -385,10 +386,7 @@ func TestProbGuesserPicks(t *testing.T) {
 // refinements, all on the same seeds: exact probabilities must beat the
 // local estimate, and every game's moves must stay sound.
 func TestProbGuesserWins(t *testing.T) {
-	games := 600
-	if testing.Short() {
-		games = 150
-	}
+	games := longtest.Pick(150, 600)
 	l := custom(t, "9x9/10")
 	wins := map[string]int{}
 	for _, tc := range []struct {
@@ -755,10 +753,7 @@ func (r recordingGuesser) Guess(ctx context.Context, p *Position) (Guess, error)
 // its moves and one that does not: the second weighs no runner-up, and
 // must make the same guesses to the bit, only without runner-ups.
 func TestRunnerUpOnlyWhenShown(t *testing.T) {
-	games := 60
-	if testing.Short() {
-		games = 15
-	}
+	games := longtest.Pick(15, 60)
 	var kept, bare []Guess
 	strategies := func(out *[]Guess) Option {
 		return WithStrategies(Units{}, HintPairs{}, SAT{}, GuessStrategy{G: recordingGuesser{DefaultGuesser(), out}})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -16,10 +17,7 @@ import (
 // guess) and with kb.FindForced: every move must be the same, and every
 // guess the same to the bit.
 func TestSATOwnProver(t *testing.T) {
-	games := 100
-	if testing.Short() {
-		games = 25
-	}
+	games := longtest.Pick(25, 100)
 	guess := GuessStrategy{G: DefaultGuesser()}
 	own, _ := New(WithStrategies(Units{}, HintPairs{}, SAT{}, guess), WithMoves())
 	given, _ := New(WithStrategies(Units{}, HintPairs{}, SAT{Find: defaultFindForced}, guess), WithMoves())

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/internal/puzzletest"
 )
 
@@ -59,8 +60,8 @@ func TestSeedPuzzles(t *testing.T) {
 					}
 				}
 				checkStats(t, r.Stats)
-				if testing.Short() && tc.count > 10000 && o.Order != OrderDegree && o.Order != OrderMRVDegree {
-					return // millions of nodes: too slow under -race
+				if !longtest.Enabled() && tc.count > 10000 && o.Order != OrderDegree && o.Order != OrderMRVDegree {
+					return // millions of nodes: with -long only
 				}
 				seen := map[string]bool{}
 				s, _ := New(p)
@@ -133,10 +134,7 @@ func randomPuzzle(rng *rand.Rand, rows, cols, mines, hints, flags int) *game.Puz
 // random hint is changed).
 func TestBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 1))
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := longtest.Pick(60, 300)
 	tested, unsat := 0, 0
 	defer func() {
 		t.Logf("%d puzzles tested, %d unsatisfiable", tested, unsat)
@@ -198,10 +196,7 @@ func TestBruteForce(t *testing.T) {
 // is one), and all count the same number of solutions.
 func TestLargeAgreement(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 3))
-	n := 200
-	if testing.Short() {
-		n = 40
-	}
+	n := longtest.Pick(40, 200)
 	for k := 0; k < n; k++ {
 		rows, cols := 5+rng.IntN(5), 5+rng.IntN(5)
 		cells := rows * cols

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/internal/puzzletest"
 )
 
@@ -142,7 +143,8 @@ var seedFacts = []struct {
 // TestSeedSolutionCounts counts the models of each seed puzzle's formula,
 // projected on the cell variables, with every encoding of the mine count,
 // and checks the count against the seeds' README and every model with
-// game.Puzzle.Satisfies.
+// game.Puzzle.Satisfies. Puzzles with over 1,000 solutions use every
+// encoding with -long only (Auto otherwise).
 func TestSeedSolutionCounts(t *testing.T) {
 	for _, tt := range seedFacts {
 		p := puzzletest.Seed(t, tt.file)
@@ -151,7 +153,7 @@ func TestSeedSolutionCounts(t *testing.T) {
 			if enc == Binomial && BinomialSize(pr.NumVars(), pr.Total.N) > 1<<16 {
 				continue
 			}
-			if testing.Short() && tt.solutions > 1000 && enc != Auto {
+			if !longtest.Enabled() && tt.solutions > 1000 && enc != Auto {
 				continue
 			}
 			t.Run(tt.file+"/"+enc.String(), func(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/minesat/minesat/internal/longtest"
 )
 
 // layoutGame starts a game on the layout drawn in picture (see layoutOf),
@@ -219,10 +221,7 @@ func TestNewWithLayoutErrors(t *testing.T) {
 // TestRulesSafe checks, over 10,000 seeds and every first cell, that the
 // first cell opened under RulesSafe is never a mine.
 func TestRulesSafe(t *testing.T) {
-	seeds := 10000
-	if testing.Short() {
-		seeds = 1000
-	}
+	seeds := longtest.Pick(1000, 10000)
 	for seed := range seeds {
 		g, err := New(Beginner, RulesSafe, int64(seed))
 		if err != nil {

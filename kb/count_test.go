@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/internal/puzzletest"
 )
 
@@ -112,10 +113,7 @@ func compareWithBrute(t *testing.T, p *game.Puzzle, bf bruteFacts) {
 // random small puzzles from game.Generate, some with flags and some made
 // inconsistent on purpose.
 func TestCrossCheckBruteForce(t *testing.T) {
-	runs := 600
-	if testing.Short() {
-		runs = 150
-	}
+	runs := longtest.Pick(150, 600)
 	rng := rand.New(rand.NewPCG(3, 17))
 	broken, unsat, flagged, big, solutions := 0, 0, 0, 0, int64(0)
 	for i := range runs {
@@ -150,10 +148,7 @@ func TestCrossCheckBruteForce(t *testing.T) {
 // with ErrBudget where counting is asked for.
 func TestTinyBudgets(t *testing.T) {
 	ctx := context.Background()
-	runs := 300
-	if testing.Short() {
-		runs = 80
-	}
+	runs := longtest.Pick(80, 300)
 	rng := rand.New(rand.NewPCG(11, 5))
 	uncounted := 0
 	for i := range runs {
@@ -211,10 +206,7 @@ func TestTinyBudgets(t *testing.T) {
 // positive probability, the cells FindForced left open a probability
 // strictly between 0 and 1, and probabilities summing to the mines left.
 func TestForcedAgainstGroundTruth(t *testing.T) {
-	games := 20
-	if testing.Short() {
-		games = 5
-	}
+	games := longtest.Pick(5, 20)
 	ctx := context.Background()
 	stuck := 0
 	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {

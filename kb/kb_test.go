@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 )
 
 // position is a test board written as text, one row per line: a digit is
@@ -435,10 +436,7 @@ func kb0Set(k *KB) map[Lit]bool {
 // subsumption to a fixpoint derives every prime implicate.
 func TestSoundAndComplete(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	games := 300
-	if testing.Short() {
-		games = 60
-	}
+	games := longtest.Pick(60, 300)
 	missed, total := map[bool]int{}, 0
 	for n := 0; n < games; n++ {
 		p := randomPosition(rng, 4+rng.IntN(3), 4+rng.IntN(3), 3+rng.IntN(6), 0.3+0.4*rng.Float64())
@@ -477,10 +475,7 @@ func TestSoundAndComplete(t *testing.T) {
 // KB0 ends the same.
 func TestSameDeductionsInAnyOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 0))
-	positions := 40
-	if testing.Short() {
-		positions = 10
-	}
+	positions := longtest.Pick(10, 40)
 	for n := 0; n < positions; n++ {
 		p := randomPosition(rng, 6+rng.IntN(5), 6+rng.IntN(8), 8+rng.IntN(10), 0.5)
 		reversed := slices.Clone(p.hints)
