@@ -5,7 +5,11 @@ import (
 	"flag"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/longtest"
 )
 
 // hintsOnly reports which of cells are forced by the hints and flags alone,
@@ -24,30 +28,60 @@ func hintsOnly(p *game.Puzzle, cells []int, budget int) (forced []int, ok bool) 
 	return forced, true
 }
 
-var gapGames = flag.Int("gap", 0, "TestGapToSAT: hard games to diagnose (0 skips the test)")
-
-// TestGapToSAT explains where the kb preset falls short of sat: it plays
-// -gap hard games with kb and, at each position where kb is stuck, asks
-// SAT for forced cells, then checks by exhaustive search (node-bounded)
-// whether the hints and flags alone force any of them, or only the mine
-// total does. Run with go test ./agent -run GapToSAT -gap 2000 -v.
-func TestGapToSAT(t *testing.T) {
-	if *gapGames == 0 {
-		t.Skip("diagnostic: run with -gap N")
+// forcedBySearch returns the unknown cells that every layout agreeing with
+// p's hints, flags and mine total makes a mine, and those it makes safe,
+// by exhaustive search; ok is false when the search exceeds budget nodes.
+func forcedBySearch(p *game.Puzzle, budget int) (mines, safe []int, ok bool) {
+	canMine, canSafe, ok := enumerateFrontier(p, true, budget)
+	if !ok {
+		return nil, nil, false
 	}
-	a, _ := New(WithStrategy(PresetKB))
-	stuck, satFinds, hint, count, unknownCause := 0, 0, 0, 0, 0
-	for i := 0; i < *gapGames; i++ {
-		g, _ := game.New(game.Hard, game.RulesSeed, game.GameSeed(1, i))
-		res, _ := a.Play(context.Background(), g)
+	for i, c := range p.Cells {
+		switch {
+		case c.State != game.Unknown:
+		case canMine[i] && !canSafe[i]:
+			mines = append(mines, i)
+		case canSafe[i] && !canMine[i]:
+			safe = append(safe, i)
+		}
+	}
+	return mines, safe, true
+}
+
+var gapGames = flag.Int("gap", 0, "TestGapToSAT: hard games to play (0: 150, or 2,000 with -long)")
+
+// TestGapToSAT checks where the kb preset falls short of sat. It plays hard
+// games under seed rules with kb and, at each position where kb is stuck,
+// checks that SAT's forced cells are exactly those an exhaustive search
+// over the layouts agreeing with the hints, flags and mine total finds
+// (when the search fits its node budget). Where SAT proves a cell, it
+// tells whether the hints and flags alone force one or only the mine total
+// does, and logs the tally. go test ./agent -run GapToSAT -gap 10000 -v
+// gives the figures the docs quote.
+func TestGapToSAT(t *testing.T) {
+	games := longtest.Pick(150, 2000)
+	if *gapGames > 0 {
+		games = *gapGames
+	}
+	a, err := New(WithStrategy(PresetKB))
+	require.NoError(t, err)
+	stuck, searched, satFinds, hint, count, unknownCause := 0, 0, 0, 0, 0, 0
+	for i := 0; i < games; i++ {
+		g, err := game.New(game.Hard, game.RulesSeed, game.GameSeed(1, i))
+		require.NoError(t, err)
+		res, err := a.Play(context.Background(), g)
+		require.NoError(t, err, "game %d", i)
 		if res.Outcome != game.Stuck {
 			continue
 		}
 		stuck++
 		view := g.View()
 		m, s, err := defaultFindForced(context.Background(), view)
-		if err != nil {
-			t.Fatal(err)
+		require.NoError(t, err, "game %d", i)
+		if wm, ws, ok := forcedBySearch(view, 200_000); ok {
+			searched++
+			assert.ElementsMatch(t, wm, m, "game %d: forced mines, exhaustive search against SAT", i)
+			assert.ElementsMatch(t, ws, s, "game %d: forced safe cells, exhaustive search against SAT", i)
 		}
 		if len(m)+len(s) == 0 {
 			continue
@@ -66,6 +100,9 @@ func TestGapToSAT(t *testing.T) {
 			count++
 		}
 	}
-	t.Logf("%d hard games: kb stuck in %d; SAT proves a cell in %d of those: the hints alone force one in %d, only the mine total in %d, undecided (search budget) %d",
-		*gapGames, stuck, satFinds, hint, count, unknownCause)
+	t.Logf("%d hard games: kb stuck in %d (%d checked by exhaustive search); SAT proves a cell in %d of those: the hints alone force one in %d, only the mine total in %d, undecided (search budget) %d",
+		games, stuck, searched, satFinds, hint, count, unknownCause)
+	require.Positive(t, stuck, "kb never stuck in %d hard games", games)
+	assert.Positive(t, searched, "no stuck position fit the search budget")
+	assert.Positive(t, satFinds, "SAT never proved a cell where kb is stuck, in %d hard games", games)
 }
