@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestMoveGuesses(t *testing.T) {
@@ -53,11 +55,14 @@ func TestMoveGuesses(t *testing.T) {
 }
 
 // FuzzRecordKeys checks that no line, however malformed, makes the checks
-// of the optional keys panic, and that guess notes that pass their check
-// name guesses on the board.
+// of the optional keys panic, that probabilities pass their check exactly
+// when every entry fits the record, and that guess notes that pass their
+// check name guesses on the board.
 func FuzzRecordKeys(f *testing.F) {
 	f.Add([]byte(`{"rows":2,"cols":2,"moves":[{"op":"open","cell":[0,0],"why":"guess"}],"probs":{"0":[[0,1,0.5]]},"guesses":{"0":{"method":"m","p":0.5,"runner":[1,1]}}}`))
 	f.Add([]byte(`{"rows":1,"cols":1,"moves":[],"guesses":{"-3":{"method":"m","p":2}}}`))
+	f.Add([]byte(`{"rows":2,"cols":2,"moves":[{"op":"open","cell":[0,0],"why":"guess"}],"probs":{"0":[[0,1,1.5]]}}`))
+	f.Add([]byte(`{"rows":2,"cols":2,"moves":[{"op":"open","cell":[0,0],"why":"guess"}],"probs":{"0":[[0,1,0.5],[0,1,0.5]],"1":[]}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var line struct {
 			Record
@@ -67,7 +72,7 @@ func FuzzRecordKeys(f *testing.F) {
 		if json.Unmarshal(b, &line) != nil {
 			return
 		}
-		_ = line.Probs.Check(&line.Record)
+		checkProbsOracle(t, line.Probs, &line.Record, line.Probs.Check(&line.Record))
 		if line.Guesses.Check(&line.Record) != nil {
 			return
 		}
@@ -80,4 +85,29 @@ func FuzzRecordKeys(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkProbsOracle checks err, MoveProbs.Check's answer for mp and rec,
+// against the rules written out: every move index in range, every cell on
+// the board and listed once per move, every probability in [0, 1]. A
+// failure must be a *RecordError.
+func checkProbsOracle(t *testing.T, mp MoveProbs, rec *Record, err error) {
+	t.Helper()
+	fits := true
+	for i, cps := range mp {
+		seen := map[Pos]bool{}
+		for _, cp := range cps {
+			p := cp.Pos
+			fits = fits && i >= 0 && i < len(rec.Moves) && !seen[p] &&
+				p.Row >= 0 && p.Row < rec.Rows && p.Col >= 0 && p.Col < rec.Cols && cp.P >= 0 && cp.P <= 1
+			seen[p] = true
+		}
+		fits = fits && i >= 0 && i < len(rec.Moves)
+	}
+	if fits {
+		require.NoError(t, err, "probabilities %v fit the record", mp)
+		return
+	}
+	var re *RecordError
+	require.ErrorAs(t, err, &re, "probabilities %v do not fit the record", mp)
 }
