@@ -21,7 +21,7 @@ func ExampleParseLevel() {
 	// expert 16 30 99 safe
 	// hard 16 30 99 seed
 	// 20x40/150 20 40 150 safe
-	// game: level "3x3/10": 10 mines do not fit in 9 cells
+	// game: level "3x3/10": 10 mines: want 0..9 on a 3x3 board
 }
 
 // Play until the game ends, opening cells in row-major order, then write
