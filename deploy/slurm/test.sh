@@ -40,6 +40,9 @@ for cmd in munged slurmctld slurmd sbatch scontrol sinfo squeue scancel jq; do
   command -v "$cmd" >/dev/null || missing+=("$cmd")
 done
 [ ${#missing[@]} -eq 0 ] || unavailable "not installed: ${missing[*]} (apt-get install slurm-wlm munge jq)"
+if [ -z "${MINESAT_BIN:-}" ] && ! command -v go >/dev/null; then
+  fail "go is not on PATH to build minesat"
+fi
 [ "$(id -u)" -eq 0 ] || unavailable "needs root to run slurmd"
 
 # A Slurm job around this test must not leak into the jobs it submits.
@@ -135,7 +138,8 @@ for ((i = 0; i < 40; i++)); do
 done
 [ -S "$socket" ] || fail "munged did not start"
 
-host=$(hostname -s)
+host=$(uname -n)
+host=${host%%.*} # the short name, as slurmd calls itself
 ctld_port=$(free_port)
 slurmd_port=$(free_port)
 [ "$ctld_port" != "$slurmd_port" ] || slurmd_port=$((ctld_port + 1))
