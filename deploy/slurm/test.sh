@@ -216,7 +216,9 @@ done
 say "jobs done in $((SECONDS - start_time)) s (with the local run alongside)"
 
 # What both runs should agree on: the summary without its timings.
-untimed='del(.. | objects | (.ms_per_game?, .seconds?, .elapsed?, .time?))'
+untimed='del(.. | objects | (.wall_seconds, .elapsed_ns, .ms_per_game))'
+jq -e --argjson games "$games" '.complete and .levels[0].base.games == $games and .levels[0].base.won > 0' \
+  "$tmp/out/summary.json" >/dev/null || fail "merged summary does not count $games complete games with some won"
 diff <(jq -S "$untimed" "$tmp/single.json") <(jq -S "$untimed" "$tmp/out/summary.json") ||
   fail "merged summary differs from the single run's (above: < single, > merged)"
 [ -s "$tmp/out/summary.txt" ] || fail "merge job wrote no summary.txt"
@@ -227,6 +229,7 @@ for ((k = 0; k < shards; k++)); do
 done
 cmp <(cat "${records[@]}") "$tmp/single.jsonl" ||
   fail "shard records concatenated in shard order differ from the single run's"
+[ "$(wc -l <"$tmp/single.jsonl")" -eq "$games" ] || fail "the single run recorded $(wc -l <"$tmp/single.jsonl") games, not $games"
 
 cat "$tmp/out/summary.txt"
-say "PASS: $shards shards of $games expert games on Slurm merge into the single run ($(wc -l <"$tmp/single.jsonl") records) in $SECONDS s"
+say "PASS: $games expert games in $shards shards on Slurm merge into the single run (summary and records); $SECONDS s in all"
