@@ -398,6 +398,9 @@ func parseSeeds(name string, br *bufio.Reader) (*Puzzle, error) {
 			return nil, fail(tok.line, tok.col, "board %dx%d has more than %d cells, the supported limit", header[0], v, MaxCells)
 		case k == 2 && v < 0:
 			return nil, fail(tok.line, tok.col, "the number of mines must not be negative, got %s", tok.text)
+		case k == 2 && v >= numberLimit:
+			// Saturated: report the number as written, not as numberLimit.
+			return nil, fail(tok.line, tok.col, "the number of mines is %s: too large for a %dx%d board", tok.text, header[0], header[1])
 		}
 	}
 	rows, cols, mines := header[0], header[1], header[2]

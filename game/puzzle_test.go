@@ -42,6 +42,8 @@ func TestParsePuzzleErrors(t *testing.T) {
 			`f.txt:1:3: the number of columns must be positive, got -2`},
 		{"negative mines", "2 2 -1\n-1 -1 -1 -1\n",
 			`f.txt:1:5: the number of mines must not be negative, got -1`},
+		{"mines past int64", "2 2 99999999999999999999999\n-1 -1 -1 -1\n",
+			`f.txt:1:5: the number of mines is 99999999999999999999999: too large for a 2x2 board`},
 		{"rows too big", "20000000 1 0\n",
 			`f.txt:1:1: the number of rows is 20000000: at most 16777216 cells are supported`},
 		{"cells too many for the limit", "4097 4096 0\n",

@@ -42,7 +42,7 @@ func runCNF(ctx context.Context, args []string, io *stdio) error {
 	}
 	total, err := cnf.ParseEncoding(*totalName)
 	if err != nil {
-		return usageErrorf("cnf: --total: %w", err)
+		return usageErrorf("cnf: --total %s: want auto, totalizer, sequential or binomial", quoteValue(*totalName))
 	}
 	if *maxClauses < 1 {
 		return usageErrorf("cnf: --max-clauses %d: want at least 1", *maxClauses)

@@ -211,7 +211,7 @@ func TestCNFErrors(t *testing.T) {
 		{"empty input", "", []string{"-"}, 2,
 			"minesat: cnf: <stdin>:1:1: empty input: expected a header \"rows cols mines\"\n"},
 		{"bad encoding", "", []string{"--total", "ladder", case1}, 2,
-			"minesat: cnf: --total: cnf: unknown encoding \"ladder\": expected auto, binomial, sequential or totalizer\n"},
+			"minesat: cnf: --total ladder: want auto, totalizer, sequential or binomial\n"},
 		{"binomial too large", "", []string{"--total", "binomial", size8}, 2,
 			"minesat: cnf: --total binomial: exactly 20 of 45 cells needs 6212017927170 clauses, more than 1048576; use totalizer or sequential\n"},
 		{"too many clauses", "", []string{"--max-clauses", "100", size8}, 3,

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -72,13 +72,23 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 		fmt.Fprintf(io.err, "minesat: gen: no --seed given, using --seed %d\n", *seed)
 	}
 
-	type generated struct {
-		p      *game.Puzzle
-		layout []game.Pos
-	}
-	g, err := untilDone(ctx, func() (generated, error) {
-		p, layout, err := game.Generate(*rows, *cols, *mines, opt, *seed)
-		return generated{p, layout}, err
+	// Generating and rendering a large board takes seconds: Ctrl-C stops
+	// both, and the writing after them.
+	text, err := untilDone(ctx, func() ([]byte, error) {
+		p, mineLayout, err := game.Generate(*rows, *cols, *mines, opt, *seed)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		p.WriteTo(&b)
+		if *layout {
+			b.WriteString("# layout: ")
+			for _, q := range mineLayout {
+				b.WriteString(q.String())
+			}
+			b.WriteByte('\n')
+		}
+		return b.Bytes(), nil
 	})
 	switch {
 	case ctx.Err() != nil:
@@ -86,18 +96,8 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 	case err != nil:
 		return usageErrorf("gen: %w", err)
 	}
-	w := bufio.NewWriter(&lineWriter{ctx: ctx, w: io.out})
-	if _, err := g.p.WriteTo(w); err != nil {
-		return genWriteError(ctx, err)
-	}
-	if *layout {
-		w.WriteString("# layout: ")
-		for _, q := range g.layout {
-			w.WriteString(q.String())
-		}
-		w.WriteByte('\n')
-	}
-	return genWriteError(ctx, w.Flush())
+	_, err = (&lineWriter{ctx: ctx, w: io.out}).Write(text)
+	return genWriteError(ctx, err)
 }
 
 // genWriteError maps an error writing gen's output: exit 3 when ctx stopped
