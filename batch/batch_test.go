@@ -182,3 +182,20 @@ func TestRunErrors(t *testing.T) {
 	_, err := Run(context.Background(), Config{Level: game.Easy, First: "center", Agent: DefaultAgent}, 0, 1, Options{})
 	assert.True(t, errors.Is(err, ErrFirstUnderSeed))
 }
+
+func TestShard(t *testing.T) {
+	for _, games := range []int{0, 1, 7, 100, 99991} {
+		for n := 1; n <= 9; n++ {
+			next, lo, hi := 0, games, 0
+			for k := range n {
+				from, to := Shard(k, n, games)
+				require.Equal(t, next, from, "games %d, shard %d/%d", games, k, n)
+				next = to
+				lo, hi = min(lo, to-from), max(hi, to-from)
+			}
+			assert.Equal(t, games, next, "games %d, %d shards", games, n)
+			assert.LessOrEqual(t, hi-lo, 1, "games %d, %d shards", games, n)
+		}
+	}
+	assert.Panics(t, func() { Shard(3, 3, 10) })
+}

@@ -20,6 +20,10 @@
 // difference with McNemar's z (PairedDiff) are computed from the counts, so
 // a merged summary gives exactly the statistics of a single run.
 //
+// Shards: Shard(k, n, games) splits a run into n contiguous slices whose
+// sizes differ by at most one; each can be played anywhere, and their
+// summaries merged.
+//
 // Records: with Options.Records, Run writes one JSON line per game
 // (game.RecordLine), in game order. The record files of adjacent ranges,
 // concatenated in order, are byte for byte the record file of one run

@@ -28,6 +28,17 @@ type Options struct {
 	Records io.Writer
 }
 
+// Shard returns the games of shard k of n of a run of games games:
+// games from..to-1, where from = k*games/n and to = (k+1)*games/n. The n
+// shards are contiguous, in order, cover every game once, and differ in
+// size by at most one. It panics unless 0 <= k < n and games >= 0.
+func Shard(k, n, games int) (from, to int) {
+	if k < 0 || k >= n || games < 0 {
+		panic(fmt.Sprintf("batch: shard %d of %d of %d games", k, n, games))
+	}
+	return k * games / n, (k + 1) * games / n
+}
+
 // window is how many games Run hands out beyond the first one not yet
 // finished, per worker: it bounds the finished games held back to keep
 // the records in order.

@@ -4,16 +4,17 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/minesat/minesat/batch"
 )
 
 // maxShards bounds --shard's count and --shard-count.
 const maxShards = 1 << 20
 
-// slice returns the games of shard k of n over games games: contiguous
-// slices in order that cover every game once, their sizes differing by at
-// most one.
+// slice returns shard k of n over games games (see batch.Shard).
 func slice(k, n, games int) shardRange {
-	return shardRange{index: k, count: n, from: k * games / n, to: (k + 1) * games / n}
+	from, to := batch.Shard(k, n, games)
+	return shardRange{index: k, count: n, from: from, to: to}
 }
 
 // parseShard reads play's --shard (K/N, or env) and --shard-count. env

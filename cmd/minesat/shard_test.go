@@ -7,25 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestShardSlices checks that the shards of a run are contiguous, in
-// order, cover every game once, and differ in size by at most one.
-func TestShardSlices(t *testing.T) {
-	for _, games := range []int{1, 2, 7, 100, 8000, 99991} {
-		for n := 1; n <= 12; n++ {
-			next, lo, hi := 0, games, 0
-			for k := range n {
-				r := slice(k, n, games)
-				require.Equal(t, next, r.from, "games %d, shard %d/%d", games, k, n)
-				require.LessOrEqual(t, r.from, r.to)
-				next = r.to
-				lo, hi = min(lo, r.to-r.from), max(hi, r.to-r.from)
-			}
-			assert.Equal(t, games, next, "games %d, %d shards", games, n)
-			assert.LessOrEqual(t, hi-lo, 1, "games %d, %d shards: sizes %d to %d", games, n, lo, hi)
-		}
-	}
-}
-
 func TestParseShard(t *testing.T) {
 	slurm := func(id, count string) map[string]string {
 		return map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_COUNT": count}
