@@ -384,18 +384,32 @@ func pairsOf(b *game.Board, cells []int) [][2]int {
 // analysis) that show the same hint in every layout where they are safe,
 // increasing. Each is tested exactly: the position with the cell opened on
 // each hint it could show is analysed (reusing an's counted components),
-// until two hints prove possible.
+// until two hints prove possible. Cells deep in the interior (next to
+// nothing but undecided cells next to no hint) are alike when they have
+// as many neighbours, since any exchange of interior cells maps layouts
+// to layouts: one of each neighbour count is tested for all.
 func deadCells(ctx context.Context, p *game.Puzzle, an *kb.Analysis, probs []float64, budget kb.Budget, cache *kb.Cache) ([]int, error) {
 	view := p.Clone()
 	var dead []int
+	var deep [9]int8 // per neighbour count: 0 untested, 1 dead, 2 not dead
 	for x, c := range p.Cells {
 		if c.State != game.Unknown || !undecided(p, probs, x) {
 			continue
 		}
+		k := -1 // the neighbour count, when x is deep in the interior
+		if deepInterior(p, probs, x) {
+			k = len(p.Board.Neighbors(x))
+			if deep[k] != 0 {
+				if deep[k] == 1 {
+					dead = append(dead, x)
+				}
+				continue
+			}
+		}
 		values := hintValues(p, probs, x)
 		if len(values) == 1 {
 			dead = append(dead, x)
-			continue
+			continue // never deep: its neighbours are decided
 		}
 		shown := 0
 		for _, v := range values {
@@ -419,6 +433,26 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *kb.Analysis, probs []flo
 		if shown < 2 {
 			dead = append(dead, x)
 		}
+		if k >= 0 {
+			deep[k] = 2
+			if shown < 2 {
+				deep[k] = 1
+			}
+		}
 	}
 	return dead, nil
+}
+
+// deepInterior reports whether cell x of p (probs are p's) and all its
+// neighbours are undecided cells next to no hint.
+func deepInterior(p *game.Puzzle, probs []float64, x int) bool {
+	if !isInterior(p, x) {
+		return false
+	}
+	for _, j := range p.Board.Neighbors(x) {
+		if !undecided(p, probs, int(j)) || !isInterior(p, int(j)) {
+			return false
+		}
+	}
+	return true
 }

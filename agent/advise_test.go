@@ -3,12 +3,14 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/puzzletest"
 	"github.com/minesat/minesat/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -258,4 +260,60 @@ func TestAdvisePlayerForms(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, adv.Satisfiable)
 	assert.Contains(t, adv.Conflict, "(0,1)")
+}
+
+// TestAdviseDeadAgainstBruteForce checks the dead cells on small random
+// positions, with and without a total, against every layout: an undecided
+// cell is dead when all the layouts where it is safe give it one hint.
+func TestAdviseDeadAgainstBruteForce(t *testing.T) {
+	runs := 200
+	if testing.Short() {
+		runs = 60
+	}
+	rng := rand.New(rand.NewPCG(20, 21))
+	ctx := context.Background()
+	dead := 0
+	for range runs {
+		rows, cols := 2+rng.IntN(5), 2+rng.IntN(6)
+		p, _, err := game.Generate(rows, cols, 1+rng.IntN(rows*cols/3), game.GenOptions{Reveal: 0.2 + 0.5*rng.Float64()}, rng.Int64())
+		require.NoError(t, err)
+		if p.Unknowns() > 16 {
+			continue
+		}
+		if rng.IntN(2) == 0 {
+			p.Mines = game.UnknownMines
+		}
+		hints := make([]uint16, len(p.Cells)) // per cell: bit v when it shows v safe in some layout
+		mines := make([]int, len(p.Cells))
+		layouts := 0
+		require.NoError(t, puzzletest.Solutions(p, func(mine []bool) bool {
+			layouts++
+			for i, m := range mine {
+				if m {
+					mines[i]++
+					continue
+				}
+				v := 0
+				for _, j := range p.Board.Neighbors(i) {
+					if mine[j] {
+						v++
+					}
+				}
+				hints[i] |= 1 << v
+			}
+			return true
+		}))
+		want := [][2]int{}
+		for i, c := range p.Cells {
+			if c.State == game.Unknown && mines[i] > 0 && mines[i] < layouts && bits.OnesCount16(hints[i]) == 1 {
+				want = append(want, p.Board.Pos(i).Pair())
+			}
+		}
+		adv, err := Advise(ctx, p)
+		require.NoError(t, err)
+		require.True(t, adv.Satisfiable)
+		assert.Equal(t, want, adv.Dead, "%s", p)
+		dead += len(want)
+	}
+	assert.Greater(t, dead, 10)
 }

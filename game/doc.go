@@ -7,4 +7,9 @@
 // hint 0..8, the number of mines among its neighbours) or Flagged (a mine the
 // player has marked). Nothing in this package prints; rendering and tracing
 // belong to callers.
+//
+// Puzzle files come in two forms, told apart by ParsePuzzle: the seeds'
+// format ("rows cols mines" and one integer per cell, F for a flag, ? for
+// an unknown total) and the character grid players paste (ParseGrid,
+// WriteGrid). A Puzzle's Mines may be UnknownMines.
 package game

@@ -350,7 +350,7 @@ func isGrid(br *bufio.Reader) bool {
 		if _, ok := num.value(); ok || !bytes.ContainsAny(word, ".F") {
 			return false
 		}
-		return !bytes.ContainsFunc(word, func(r rune) bool { return !strings.ContainsRune(".F-012345678", r) })
+		return !bytes.ContainsFunc(word, func(r rune) bool { return !strings.ContainsRune(".F-0123456789", r) })
 	}
 	return false
 }

@@ -23,6 +23,14 @@ Analyze reads a position (a puzzle file, or standard input for -) and says
 what minesat would play there and why, with everything it knows of the
 closed cells: the analysis of agent.Advise.
 
+The position may be in the seeds' format ("rows cols mines", then -1 for
+unknown, 0-8 for a hint, F for a flag; mines ? when the total is unknown)
+or in the character grid players paste (an optional first line "mines N"
+or "mines ?", then one line per row: . or -1 unknown, F flag, 0-8 hint);
+see docs/formats.md. A flag counts as a mine; one that contradicts the
+hints is named, never trusted. Without a total, every layout that agrees
+with the hints and the flags counts once, whatever its number of mines.
+
 The text output draws the board with row and column numbers. Each cell is
 a hint 0-8, F for a flag, * for a closed cell that is a mine in every
 layout, . for one that is safe in every layout, or the cell's mine
