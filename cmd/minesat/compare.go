@@ -49,10 +49,10 @@ than unknown cells) has nothing to compare: compare exits 1 before any run,
 as solve and cnf do. Times are wall-clock, measured in this process, the
 fastest of --repeat runs (default 1).
 
-With --all every solution is enumerated and checked, and
-the time to check them is not counted; sat then stands for kb.Count, which
-counts by components without enumerating, and its count is checked against
-the enumerations.
+With --all every solution is enumerated and checked, and the time to check
+them is not counted; sat then stands for kb.Count, which counts by
+components without enumerating, and its count is checked against the
+enumerations. --max-nodes needs a backtracking method in --methods.
 
 Formats: text (aligned tables), csv and json; all carry the same columns.
 Text and json hold both tables; csv holds one, the runs, or with --totals

@@ -26,7 +26,7 @@ func newFlagSet(name, argsUsage, about string, io *stdio) *flag.FlagSet {
 			fmt.Fprintf(w, "\nFlags:\n")
 			printFlags(fs)
 		}
-		fmt.Fprintf(w, "\nExit status: %s\n", commandExits(name))
+		fmt.Fprintf(w, "\n%s\n", wrap("Exit status: "+commandExits(name), 78))
 	}
 	return fs
 }
@@ -279,4 +279,25 @@ func checkMaxNodes(cmd string, n int64) error {
 		return usageErrorf("%s: --max-nodes %d: want at least 1", cmd, n)
 	}
 	return nil
+}
+
+// wrap breaks text into lines of at most width bytes, at spaces; a word
+// longer than width gets a line of its own.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, word := range strings.Fields(text) {
+		switch {
+		case n == 0:
+		case n+1+len(word) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += len(word)
+	}
+	return b.String()
 }

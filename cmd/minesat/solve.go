@@ -18,9 +18,12 @@ import (
 
 const solveAbout = `
 Solve reads a puzzle file (or standard input for -; the format of
-docs/formats.md) and prints one solution: its mine cells (r,c)(r,c)... in row-major order on
-one line, 0-based. Every solution is checked against the puzzle before it is
-printed. A puzzle without solutions prints "no solution" and exits 1.
+docs/formats.md) and prints one solution: its mine cells (r,c)(r,c)... in
+row-major order on one line, 0-based. Every solution is checked against the
+puzzle before it is printed. A puzzle without solutions prints "no solution"
+and exits 1; one impossible on its face (a hint larger than its neighbours,
+more mines than unknown cells) also says why on stderr, as cnf and compare
+do.
 
 Each component of the puzzle's frontier (unknown cells linked by hints) is
 solved by the SAT solver gophersat; cells next to no hint are never
@@ -47,7 +50,13 @@ with --method backtrack.
 
 --method backtrack solves with the backtracking CSP search instead (see
 --order, --value, --fc, --max-nodes); it can count, but proves no forced
-cells and gives no probabilities. --timeout stops any method (exit 3).`
+cells and gives no probabilities. --timeout stops any method, and the
+reading of the puzzle, with exit 3.
+
+A flag that would do nothing is refused: --order, --value, --fc and
+--max-nodes need --method backtrack; --max-states needs counting (--count,
+--forced or --probabilities) with --method sat; --grid and --no-color need
+the text format.`
 
 // solveFlags are solve's options.
 type solveFlags struct {

@@ -162,3 +162,22 @@ func TestSharedFlagDefaults(t *testing.T) {
 		t.Errorf("--max-nodes is defined by %v; want solve and compare", defaults["max-nodes"])
 	}
 }
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		text  string
+		width int
+		want  string
+	}{
+		{"", 10, ""},
+		{"one", 10, "one"},
+		{"one two three", 7, "one two\nthree"},
+		{"one  two\nthree", 80, "one two three"},
+		{"a verylongword b", 4, "a\nverylongword\nb"},
+	}
+	for _, tc := range tests {
+		if got := wrap(tc.text, tc.width); got != tc.want {
+			t.Errorf("wrap(%q, %d) = %q; want %q", tc.text, tc.width, got, tc.want)
+		}
+	}
+}
