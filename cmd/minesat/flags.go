@@ -105,16 +105,36 @@ func parseFlags(fs *flag.FlagSet, args []string, io *stdio) (help bool, err erro
 		return true, nil
 	}
 	if err == nil {
-		err = setArgs(fs, flags)
+		err = setFlagArgs(fs, flags, positional)
 	}
 	if err != nil {
 		return false, flagError(fs.Name(), err)
 	}
-	// Everything after "--" is an argument: this leaves fs.Args() = positional.
-	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
-		return false, flagError(fs.Name(), err)
-	}
 	return false, nil
+}
+
+// parseFlagList parses args, a list of flags inside a flag's value (such as
+// play's --vs "--lookahead 16"), into fs as parseFlags does, but without
+// help: -h is an unknown flag there. Its errors say what was wrong in the
+// user's terms, with no prefix; fs.Args() holds any positional arguments.
+func parseFlagList(fs *flag.FlagSet, args []string) error {
+	flags, positional, help, err := splitArgs(fs, args)
+	switch {
+	case err != nil:
+		return err
+	case help:
+		return errors.New("unknown flag -h")
+	}
+	return setFlagArgs(fs, flags, positional)
+}
+
+// setFlagArgs sets the flags and leaves fs.Args() = positional.
+func setFlagArgs(fs *flag.FlagSet, flags []flagArg, positional []string) error {
+	if err := setArgs(fs, flags); err != nil {
+		return err
+	}
+	// Everything after "--" is an argument.
+	return fs.Parse(append([]string{"--"}, positional...))
 }
 
 // flagError is a usage error about a command's flags, pointing to its help.

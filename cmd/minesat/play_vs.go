@@ -30,7 +30,7 @@ func parseVs(base playConfig, s string) (*batch.Agent, error) {
 	fs := flag.NewFlagSet("play --vs", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	addAgentFlags(fs, &vs, base.agent)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlagList(fs, args); err != nil {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
 		return nil, usageErrorf("play: --vs: %w (--vs changes only the agent flags %s)", err, strings.Join(names, ", "))
