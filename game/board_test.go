@@ -1,8 +1,10 @@
 package game
 
 import (
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestCheckSize(t *testing.T) {
@@ -24,11 +26,10 @@ func TestCheckSize(t *testing.T) {
 	}
 	for _, tc := range tests {
 		err := CheckSize(tc.rows, tc.cols)
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("CheckSize(%d, %d) = %v; want nil", tc.rows, tc.cols, err)
-		case tc.want != "" && (err == nil || err.Error() != tc.want):
-			t.Errorf("CheckSize(%d, %d) = %v; want %s", tc.rows, tc.cols, err, tc.want)
+		if tc.want == "" {
+			assert.NoError(t, err, "CheckSize(%d, %d)", tc.rows, tc.cols)
+		} else {
+			assert.EqualError(t, err, tc.want, "CheckSize(%d, %d)", tc.rows, tc.cols)
 		}
 	}
 }
@@ -38,15 +39,12 @@ func TestCheckSize(t *testing.T) {
 func TestNeighbors(t *testing.T) {
 	for _, size := range [][2]int{{1, 1}, {1, 5}, {5, 1}, {2, 2}, {3, 3}, {4, 7}, {16, 30}} {
 		b := MustBoard(size[0], size[1])
-		if b.Rows() != size[0] || b.Cols() != size[1] || b.Len() != size[0]*size[1] {
-			t.Fatalf("board %v reports %dx%d, %d cells", size, b.Rows(), b.Cols(), b.Len())
-		}
+		require.Equal(t, [3]int{size[0], size[1], size[0] * size[1]}, [3]int{b.Rows(), b.Cols(), b.Len()}, "board %v: rows, cols, cells", size)
 		for i := range b.Len() {
 			p := b.Pos(i)
-			if b.Index(p) != i || !b.Contains(p) {
-				t.Fatalf("%v: Pos(%d) = %v, Index back = %d", size, i, p, b.Index(p))
-			}
-			var want []int32
+			require.True(t, b.Contains(p), "%v: Pos(%d) = %v", size, i, p)
+			require.Equal(t, i, b.Index(p), "%v: Index(Pos(%d))", size, i)
+			want := []int32{}
 			for r := p.Row - 1; r <= p.Row+1; r++ {
 				for c := p.Col - 1; c <= p.Col+1; c++ {
 					if q := (Pos{r, c}); q != p && b.Contains(q) {
@@ -54,18 +52,12 @@ func TestNeighbors(t *testing.T) {
 					}
 				}
 			}
-			if got := b.Neighbors(i); !slices.Equal(got, want) {
-				t.Errorf("%v: Neighbors(%v) = %v; want %v", size, p, got, want)
+			assert.Equal(t, want, b.Neighbors(i), "%v: Neighbors(%v)", size, p)
+			np := []int32{}
+			for _, q := range b.NeighborPos(p) {
+				np = append(np, int32(b.Index(q)))
 			}
-			np := b.NeighborPos(p)
-			if len(np) != len(want) {
-				t.Errorf("%v: NeighborPos(%v) = %v", size, p, np)
-			}
-			for k, q := range np {
-				if int32(b.Index(q)) != want[k] {
-					t.Errorf("%v: NeighborPos(%v)[%d] = %v; want index %d", size, p, k, q, want[k])
-				}
-			}
+			assert.Equal(t, want, np, "%v: NeighborPos(%v), as indices", size, p)
 		}
 	}
 }
@@ -73,32 +65,22 @@ func TestNeighbors(t *testing.T) {
 func TestContains(t *testing.T) {
 	b := MustBoard(3, 4)
 	for _, p := range []Pos{{-1, 0}, {0, -1}, {3, 0}, {0, 4}, {3, 4}} {
-		if b.Contains(p) {
-			t.Errorf("3x4 board contains %v", p)
-		}
+		assert.False(t, b.Contains(p), "3x4 board contains %v", p)
 	}
 }
 
 func TestBoardShared(t *testing.T) {
-	if MustBoard(9, 9) != MustBoard(9, 9) {
-		t.Errorf("two 9x9 boards are distinct; want the cached one")
-	}
-	if _, err := NewBoard(0, 9); err == nil {
-		t.Errorf("NewBoard(0, 9) succeeded")
-	}
-	defer func() {
-		if recover() == nil {
-			t.Errorf("MustBoard(0, 0) did not panic")
-		}
-	}()
-	MustBoard(0, 0)
+	assert.Same(t, MustBoard(9, 9), MustBoard(9, 9), "two 9x9 boards are distinct; want the cached one")
+	_, err := NewBoard(0, 9)
+	assert.Error(t, err, "NewBoard(0, 9)")
+	assert.Panics(t, func() { MustBoard(0, 0) })
 }
 
 func TestPos(t *testing.T) {
 	p := Pos{3, 14}
-	if p.String() != "(3,14)" || p.Pair() != [2]int{3, 14} || PosOf(p.Pair()) != p {
-		t.Errorf("Pos %v: String %q, Pair %v, PosOf %v", p, p.String(), p.Pair(), PosOf(p.Pair()))
-	}
+	assert.Equal(t, "(3,14)", p.String())
+	assert.Equal(t, [2]int{3, 14}, p.Pair())
+	assert.Equal(t, p, PosOf(p.Pair()))
 }
 
 func BenchmarkNewBoard(b *testing.B) {

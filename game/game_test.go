@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/internal/longtest"
 )
 
@@ -17,9 +20,7 @@ func layoutGame(t testing.TB, picture string) *Game {
 	t.Helper()
 	l, mines := layoutOf(t, picture)
 	g, err := NewWithLayout(l, RulesSafe, 0, mines, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return g
 }
 
@@ -88,88 +89,60 @@ func TestFloodFill(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := layoutGame(t, layout)
 			for _, p := range tc.flags {
-				if err := g.Flag(p); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, g.Flag(p))
 			}
 			var opened []int
 			for _, p := range tc.open {
 				var err error
-				if opened, err = g.Open(p); err != nil {
-					t.Fatalf("Open(%v): %v", p, err)
-				}
+				opened, err = g.Open(p)
+				require.NoError(t, err, "Open(%v)", p)
 				checkGame(t, g)
 			}
-			if len(opened) != tc.opened {
-				t.Errorf("the last Open revealed %d cells %v; want %d", len(opened), opened, tc.opened)
-			}
+			assert.Len(t, opened, tc.opened, "cells the last Open revealed")
 			for _, i := range opened {
-				if g.Cell(i).State != Revealed {
-					t.Errorf("Open reported %v, which is not revealed", g.Board().Pos(i))
-				}
+				assert.Equal(t, Revealed, g.Cell(i).State, "Open reported %v", g.Board().Pos(i))
 			}
-			if got, want := picture(g.View()), trimPicture(tc.want); got != want {
-				t.Errorf("view\n%s\nwant\n%s", got, want)
-			}
-			if g.Outcome() != tc.status {
-				t.Errorf("status %v; want %v", g.Outcome(), tc.status)
-			}
+			assert.Equal(t, trimPicture(tc.want), picture(g.View()), "the view")
+			assert.Equal(t, tc.status, g.Outcome())
 		})
 	}
 }
 
 func TestOpenMineLoses(t *testing.T) {
 	g := layoutGame(t, "*.\n..")
-	if _, err := g.Open(Pos{1, 1}); err != nil {
-		t.Fatal(err)
-	}
+	_, err := g.Open(Pos{1, 1})
+	require.NoError(t, err)
 	opened, err := g.Open(Pos{0, 0})
-	if !errors.Is(err, ErrMine) || opened != nil {
-		t.Fatalf("Open(mine) = %v, %v; want nil, ErrMine", opened, err)
-	}
-	if g.Outcome() != Lost {
-		t.Errorf("status %v; want lost", g.Outcome())
-	}
-	if _, err := g.Open(Pos{0, 1}); !errors.Is(err, ErrOver) {
-		t.Errorf("Open after losing: %v; want ErrOver", err)
-	}
-	if err := g.Flag(Pos{0, 1}); !errors.Is(err, ErrOver) {
-		t.Errorf("Flag after losing: %v; want ErrOver", err)
-	}
+	require.ErrorIs(t, err, ErrMine)
+	assert.Nil(t, opened)
+	assert.Equal(t, Lost, g.Outcome())
+	_, err = g.Open(Pos{0, 1})
+	assert.ErrorIs(t, err, ErrOver, "Open after losing")
+	assert.ErrorIs(t, g.Flag(Pos{0, 1}), ErrOver, "Flag after losing")
 }
 
 func TestFlagsNeverChangeTheOutcome(t *testing.T) {
 	g := layoutGame(t, "*.\n..")
 	for _, p := range []Pos{{0, 0}, {0, 1}, {0, 1}} { // a right flag, a wrong one, twice
-		if err := g.Flag(p); err != nil {
-			t.Fatalf("Flag(%v): %v", p, err)
-		}
+		require.NoError(t, g.Flag(p), "Flag(%v)", p)
 	}
-	if g.Outcome() != Unfinished || g.Closed() != 3 {
-		t.Errorf("after flags: status %v, closed %d; want playing, 3", g.Outcome(), g.Closed())
-	}
+	assert.Equal(t, Unfinished, g.Outcome(), "after flags")
+	assert.Equal(t, 3, g.Closed(), "after flags")
 	for _, p := range []Pos{{1, 0}, {1, 1}, {0, 1}} {
-		if _, err := g.Open(p); err != nil {
-			t.Fatalf("Open(%v): %v", p, err)
-		}
+		_, err := g.Open(p)
+		require.NoError(t, err, "Open(%v)", p)
 	}
-	if g.Outcome() != Won {
-		t.Errorf("status %v with the mine flagged and every safe cell open; want won", g.Outcome())
-	}
+	assert.Equal(t, Won, g.Outcome(), "the mine flagged and every safe cell open")
 	g2 := layoutGame(t, "*.\n..")
-	if err := g2.Flag(Pos{0, 0}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g2.Open(Pos{0, 0}); !errors.Is(err, ErrMine) {
-		t.Errorf("opening a flagged mine: %v; want ErrMine", err)
-	}
+	require.NoError(t, g2.Flag(Pos{0, 0}))
+	_, err := g2.Open(Pos{0, 0})
+	assert.ErrorIs(t, err, ErrMine, "opening a flagged mine")
 }
 
 func TestMoveErrors(t *testing.T) {
 	g := layoutGame(t, "*.\n..")
-	if _, err := g.Open(Pos{1, 1}); err != nil {
-		t.Fatal(err)
-	}
+	_, err := g.Open(Pos{1, 1})
+	require.NoError(t, err)
 	tests := []struct {
 		name string
 		err  error
@@ -181,9 +154,7 @@ func TestMoveErrors(t *testing.T) {
 		{"flag an open cell", g.Flag(Pos{1, 1}), "game: flag (1,1): the cell is open"},
 	}
 	for _, tc := range tests {
-		if tc.err == nil || tc.err.Error() != tc.want {
-			t.Errorf("%s: %v; want %s", tc.name, tc.err, tc.want)
-		}
+		assert.EqualError(t, tc.err, tc.want, tc.name)
 	}
 	checkGame(t, g)
 }
@@ -207,15 +178,11 @@ func TestNewWithLayoutErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := NewWithLayout(l, tc.rules, 0, tc.mines, tc.initial)
-			if err == nil || err.Error() != tc.want {
-				t.Errorf("NewWithLayout: %v; want %s", err, tc.want)
-			}
+			assert.EqualError(t, err, tc.want)
 		})
 	}
-	if _, err := NewWithLayout(Level{"2x2/2", 2, 2, 2}, RulesSeed, 0, []Pos{{0, 0}, {0, 0}}, nil); err == nil ||
-		err.Error() != "game: mine (0,0) listed twice" {
-		t.Errorf("duplicate mine: %v", err)
-	}
+	_, err := NewWithLayout(Level{"2x2/2", 2, 2, 2}, RulesSeed, 0, []Pos{{0, 0}, {0, 0}}, nil)
+	assert.EqualError(t, err, "game: mine (0,0) listed twice")
 }
 
 // TestRulesSafe checks, over 10,000 seeds and every first cell, that the
@@ -249,26 +216,19 @@ func TestRulesSafeUniform(t *testing.T) {
 	var count [9]int
 	for seed := range seeds {
 		g, err := New(Level{"3x3/1", 3, 3, 1}, RulesSafe, int64(seed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Open(Pos{1, 1}); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
+		_, err = g.Open(Pos{1, 1})
+		require.NoError(t, err)
 		count[g.Board().Index(g.Mines()[0])]++
 	}
-	if count[4] != 0 {
-		t.Fatalf("the centre held the mine %d times", count[4])
-	}
+	require.Zero(t, count[4], "times the centre held the mine")
 	chi2, want := 0.0, float64(seeds)/8
 	for i, c := range count {
 		if i != 4 {
 			chi2 += (float64(c) - want) * (float64(c) - want) / want
 		}
 	}
-	if chi2 > 24.32 { // 7 degrees of freedom, p = 0.001
-		t.Errorf("mine counts %v: chi-square %.1f > 24.32; not uniform", count, chi2)
-	}
+	assert.LessOrEqual(t, chi2, 24.32, "mine counts %v: chi-square past 24.32 (7 degrees of freedom, p = 0.001); not uniform", count)
 }
 
 // TestRulesZero checks that the first cell and its neighbours are mine-free,

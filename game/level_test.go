@@ -3,6 +3,9 @@ package game
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParseLevel(t *testing.T) {
@@ -27,14 +30,11 @@ func TestParseLevel(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
 			got, err := ParseLevel(tc.in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != tc.want {
-				t.Errorf("ParseLevel(%q) = %+v; want %+v", tc.in, got, tc.want)
-			}
-			if back, err := ParseLevel(got.Name); err != nil || back != got {
-				t.Errorf("ParseLevel(%q), its own name, = %+v, %v; want %+v", got.Name, back, err, got)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+			back, err := ParseLevel(got.Name)
+			if assert.NoError(t, err, "ParseLevel of its own name %q", got.Name) {
+				assert.Equal(t, got, back, "ParseLevel of its own name %q", got.Name)
 			}
 		})
 	}
@@ -62,9 +62,7 @@ func TestParseLevelErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
 			l, err := ParseLevel(tc.in)
-			if err == nil || err.Error() != tc.want {
-				t.Errorf("ParseLevel(%q) = %+v, %v; want error %s", tc.in, l, err, tc.want)
-			}
+			assert.EqualError(t, err, tc.want, "ParseLevel(%q) = %+v", tc.in, l)
 		})
 	}
 }
@@ -98,27 +96,19 @@ func TestLevelCheck(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.level+"/"+tc.rules.String(), func(t *testing.T) {
 			l, err := ParseLevel(tc.level)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			err = l.Check(tc.rules)
-			switch {
-			case tc.want == "" && err != nil:
-				t.Errorf("Check = %v; want nil", err)
-			case tc.want != "" && (err == nil || err.Error() != tc.want):
-				t.Errorf("Check = %v; want %s", err, tc.want)
+			if tc.want == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.EqualError(t, err, tc.want)
 			}
-			if _, nerr := New(l, tc.rules, 1); (nerr == nil) != (err == nil) {
-				t.Errorf("New = %v, Check = %v; want them to agree", nerr, err)
-			}
+			_, nerr := New(l, tc.rules, 1)
+			assert.Equal(t, err == nil, nerr == nil, "New = %v, Check = %v; want them to agree", nerr, err)
 		})
 	}
-	if err := (Level{"bad", 3, 3, -1}).Check(RulesSafe); err == nil || err.Error() != "game: level bad: negative mine count -1" {
-		t.Errorf("negative mines: %v", err)
-	}
-	if err := (Level{"bad", 0, 3, 0}).Check(RulesSafe); err == nil || !strings.Contains(err.Error(), "rows and cols must be positive") {
-		t.Errorf("zero rows: %v", err)
-	}
+	assert.EqualError(t, (Level{"bad", 3, 3, -1}).Check(RulesSafe), "game: level bad: negative mine count -1")
+	assert.ErrorContains(t, (Level{"bad", 0, 3, 0}).Check(RulesSafe), "rows and cols must be positive")
 }
 
 func TestDefaultRules(t *testing.T) {
@@ -127,31 +117,22 @@ func TestDefaultRules(t *testing.T) {
 		if l.Name == "easy" || l.Name == "medium" || l.Name == "hard" {
 			want = RulesSeed
 		}
-		if got := l.DefaultRules(); got != want {
-			t.Errorf("%s.DefaultRules() = %v; want %v", l, got, want)
-		}
-		if err := l.Check(l.DefaultRules()); err != nil {
-			t.Errorf("%s is unplayable under its default rules: %v", l, err)
-		}
+		assert.Equal(t, want, l.DefaultRules(), "%s.DefaultRules()", l)
+		assert.NoError(t, l.Check(l.DefaultRules()), "%s under its default rules", l)
 	}
-	if got := (Level{"9x9/10", 9, 9, 10}).DefaultRules(); got != RulesSafe {
-		t.Errorf("custom level default rules %v; want safe", got)
-	}
+	assert.Equal(t, RulesSafe, (Level{"9x9/10", 9, 9, 10}).DefaultRules(), "a custom level's default rules")
 }
 
 func TestParseRules(t *testing.T) {
 	for _, r := range []Rules{RulesSeed, RulesSafe, RulesZero} {
 		got, err := ParseRules(strings.ToUpper(r.String()))
-		if err != nil || got != r {
-			t.Errorf("ParseRules(%q) = %v, %v; want %v", strings.ToUpper(r.String()), got, err, r)
+		if assert.NoError(t, err) {
+			assert.Equal(t, r, got, "ParseRules(%q)", strings.ToUpper(r.String()))
 		}
 	}
-	if _, err := ParseRules("first"); err == nil || err.Error() != `game: rules "first": want seed, safe or zero` {
-		t.Errorf("ParseRules(first) = %v", err)
-	}
-	if RulesUnset.String() != "unset" {
-		t.Errorf("RulesUnset.String() = %q", RulesUnset.String())
-	}
+	_, err := ParseRules("first")
+	assert.EqualError(t, err, `game: rules "first": want seed, safe or zero`)
+	assert.Equal(t, "unset", RulesUnset.String())
 }
 
 func TestInitialCount(t *testing.T) {
@@ -161,8 +142,6 @@ func TestInitialCount(t *testing.T) {
 		{2, 1, 1}, {1, 6, 2}, {1, 7, 3}, // sqrt(6) = 2.449, sqrt(7) = 2.646
 	}
 	for _, tc := range tests {
-		if got := InitialCount(tc.rows, tc.cols); got != tc.want {
-			t.Errorf("InitialCount(%d, %d) = %d; want %d", tc.rows, tc.cols, got, tc.want)
-		}
+		assert.Equal(t, tc.want, InitialCount(tc.rows, tc.cols), "InitialCount(%d, %d)", tc.rows, tc.cols)
 	}
 }

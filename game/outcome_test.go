@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestOutcomeText checks that every outcome goes through JSON as its word,
@@ -11,19 +14,14 @@ import (
 func TestOutcomeText(t *testing.T) {
 	for _, o := range []Outcome{Unfinished, Won, Lost, Stuck} {
 		b, err := json.Marshal(o)
-		if err != nil || string(b) != `"`+o.String()+`"` {
-			t.Errorf("json.Marshal(%v) = %s, %v; want %q", o, b, err, o.String())
-		}
+		require.NoError(t, err)
+		assert.Equal(t, `"`+o.String()+`"`, string(b))
 		var back Outcome
-		if err := json.Unmarshal(b, &back); err != nil || back != o {
-			t.Errorf("json.Unmarshal(%s) = %v, %v; want %v", b, back, err, o)
-		}
+		require.NoError(t, json.Unmarshal(b, &back))
+		assert.Equal(t, o, back)
 	}
-	if _, err := json.Marshal(Outcome(9)); err == nil {
-		t.Error("json.Marshal(Outcome(9)) succeeded")
-	}
-	_, err := ReadRecords("x.jsonl", strings.NewReader(`{"result":"draw"}`))
-	if err == nil || err.Error() != `x.jsonl:1:11: field "result": result "draw": want "won", "lost", "stuck" or "unfinished"` {
-		t.Errorf("ReadRecords of result \"draw\": %v", err)
-	}
+	_, err := json.Marshal(Outcome(9))
+	assert.Error(t, err, "json.Marshal(Outcome(9))")
+	_, err = ReadRecords("x.jsonl", strings.NewReader(`{"result":"draw"}`))
+	assert.EqualError(t, err, `x.jsonl:1:11: field "result": result "draw": want "won", "lost", "stuck" or "unfinished"`)
 }

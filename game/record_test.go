@@ -5,9 +5,10 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
-	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,18 +35,10 @@ func TestRecordSchema(t *testing.T) {
 		`"result":"stuck"}` + "\n"
 	var buf bytes.Buffer
 	w := NewRecordWriter(&buf)
-	if err := w.Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	if buf.Len() != 0 {
-		t.Errorf("the writer wrote before Flush: %q", buf.String())
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if got := buf.String(); got != want {
-		t.Errorf("record JSON\n%s\nwant\n%s", got, want)
-	}
+	require.NoError(t, w.Write(rec))
+	assert.Zero(t, buf.Len(), "the writer wrote before Flush: %q", buf.String())
+	require.NoError(t, w.Flush())
+	assert.Equal(t, want, buf.String())
 }
 
 // TestRecordRoundTrip writes the records of real games and reads them back.
@@ -68,26 +61,16 @@ func TestRecordRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	w := NewRecordWriter(&buf)
 	for i := range recs {
-		if err := w.Write(&recs[i]); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, w.Write(&recs[i]))
 	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(buf.String(), "\n"); n != len(recs) {
-		t.Errorf("%d lines for %d records", n, len(recs))
-	}
+	require.NoError(t, w.Flush())
+	assert.Equal(t, len(recs), strings.Count(buf.String(), "\n"), "one line per record")
 	got, err := ReadRecords("games.jsonl", &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := range recs {
 		recs[i].Version = RecordVersion // stamped by the writer
 	}
-	if !reflect.DeepEqual(got, recs) {
-		t.Errorf("read back\n%+v\nwant\n%+v", got, recs)
-	}
+	assert.Equal(t, recs, got)
 }
 
 func TestReadRecords(t *testing.T) {
@@ -166,22 +149,11 @@ func gzipped(t testing.TB, s string) []byte {
 // written, so an added field is a decision and not an accident.
 func TestRecordKeys(t *testing.T) {
 	b, err := json.Marshal(&Record{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(b, &m))
 	want := []string{"level", "rows", "cols", "mine_count", "rules", "seed", "mines", "initial", "moves", "result"}
-	if len(m) != len(want) {
-		t.Errorf("record has keys %v; want %v", m, want)
-	}
-	for _, k := range want {
-		if _, ok := m[k]; !ok {
-			t.Errorf("record lacks key %q", k)
-		}
-	}
+	assert.ElementsMatch(t, want, slices.Collect(maps.Keys(m)))
 }
 
 // TestReadRecordVersion1 reads a record as version 1 wrote it (no "version"
