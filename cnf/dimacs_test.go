@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/puzzletest"
 )
@@ -37,19 +40,13 @@ func TestWriteDIMACSGolden(t *testing.T) {
 			p := mustPuzzleOrSeed(t, tt.puzzle)
 			pr := NewProblem(p)
 			var buf bytes.Buffer
-			if err := pr.WriteDIMACS(&buf, tt.total); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, pr.WriteDIMACS(&buf, tt.total))
 			golden := filepath.Join("testdata", tt.name+".cnf")
 			if *update {
-				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, os.WriteFile(golden, buf.Bytes(), 0o644))
 			}
 			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if got := buf.String(); got != string(want) {
 				t.Errorf("DIMACS differs from %s (run go test -update after a deliberate change):\n%s", golden, diffLines(got, string(want)))
 			}
@@ -57,19 +54,13 @@ func TestWriteDIMACSGolden(t *testing.T) {
 			// map every cell variable to its cell.
 			comments, back := readDIMACS(t, buf.String())
 			f := pr.Formula(tt.total)
-			if back.NumVars() != f.NumVars() || back.Len() != f.Len() {
-				t.Fatalf("read back %d vars %d clauses; wrote %d %d", back.NumVars(), back.Len(), f.NumVars(), f.Len())
-			}
+			require.Equal(t, [2]int{f.NumVars(), f.Len()}, [2]int{back.NumVars(), back.Len()}, "variables and clauses read back")
 			for i, c := range f.Clauses() {
-				if fmt.Sprint(c) != fmt.Sprint(back.Clause(i)) {
-					t.Errorf("clause %d read back as %v; wrote %v", i, back.Clause(i), c)
-				}
+				assert.Equal(t, fmt.Sprint(c), fmt.Sprint(back.Clause(i)), "clause %d read back", i)
 			}
 			for v := 1; v <= pr.NumVars(); v++ {
 				line := fmt.Sprintf("var %d = cell %v", v, pr.Pos(Var(v)))
-				if !strings.Contains(comments, "\n"+line+"\n") {
-					t.Errorf("no comment line %q", line)
-				}
+				assert.Contains(t, comments, "\n"+line+"\n", "the comment line for variable %d", v)
 			}
 		})
 	}
@@ -152,13 +143,8 @@ func TestWriteDIMACSComments(t *testing.T) {
 	f.Add(LitOf(1), LitOf(-2))
 	f.Add()
 	var buf bytes.Buffer
-	if err := f.WriteDIMACS(&buf, "two\nlines", "", "last"); err != nil {
-		t.Fatal(err)
-	}
-	want := "c two\nc lines\nc\nc last\np cnf 2 2\n1 -2 0\n0\n"
-	if buf.String() != want {
-		t.Errorf("WriteDIMACS wrote\n%s\nwant\n%s", buf.String(), want)
-	}
+	require.NoError(t, f.WriteDIMACS(&buf, "two\nlines", "", "last"))
+	assert.Equal(t, "c two\nc lines\nc\nc last\np cnf 2 2\n1 -2 0\n0\n", buf.String())
 }
 
 type failWriter struct{ after int }
@@ -181,8 +167,8 @@ func TestWriteDIMACSError(t *testing.T) {
 	pr := NewProblem(puzzletest.Seed(t, "size8-b.txt"))
 	for _, after := range []int{0, 100, 10000} {
 		err := pr.WriteDIMACS(&failWriter{after: after}, Totalizer)
-		if !errors.Is(err, errDiskFull) || !strings.HasPrefix(err.Error(), "cnf: ") {
-			t.Errorf("failing after %d bytes: error %v; want cnf: ... disk full", after, err)
+		if assert.ErrorIs(t, err, errDiskFull, "failing after %d bytes", after) {
+			assert.True(t, strings.HasPrefix(err.Error(), "cnf: "), "failing after %d bytes: %v; want the cnf: prefix", after, err)
 		}
 	}
 }

@@ -2,9 +2,11 @@ package cnf
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestLitDimacsRoundTrip checks LitOf(d).Dimacs() == d and the literal
@@ -17,48 +19,31 @@ func TestLitDimacsRoundTrip(t *testing.T) {
 	seen := map[int]int{}
 	for _, d := range ds {
 		l := LitOf(d)
-		if got := l.Dimacs(); got != d {
-			t.Errorf("LitOf(%d).Dimacs() = %d", d, got)
-		}
-		if got := l.Not().Dimacs(); got != -d {
-			t.Errorf("LitOf(%d).Not().Dimacs() = %d; want %d", d, got, -d)
-		}
-		if l.Not().Not() != l || l.Not() == l {
-			t.Errorf("LitOf(%d): Not is not an involution without fixed points", d)
-		}
+		assert.Equal(t, d, l.Dimacs(), "LitOf(%d).Dimacs()", d)
+		assert.Equal(t, -d, l.Not().Dimacs(), "LitOf(%d).Not().Dimacs()", d)
+		assert.Equal(t, l, l.Not().Not(), "LitOf(%d): Not is not an involution", d)
+		assert.NotEqual(t, l, l.Not(), "LitOf(%d): a fixed point of Not", d)
 		v := Var(max(d, -d))
-		if l.Var() != v || l.IsNeg() != (d < 0) || v.Lit(d > 0) != l {
-			t.Errorf("LitOf(%d): Var %d IsNeg %v; want %d %v", d, l.Var(), l.IsNeg(), v, d < 0)
-		}
-		if got := l.String(); got != strconv.Itoa(d) {
-			t.Errorf("LitOf(%d).String() = %q", d, got)
-		}
+		assert.Equal(t, v, l.Var(), "LitOf(%d).Var()", d)
+		assert.Equal(t, d < 0, l.IsNeg(), "LitOf(%d).IsNeg()", d)
+		assert.Equal(t, l, v.Lit(d > 0), "Var(%d).Lit(%v)", v, d > 0)
+		assert.Equal(t, strconv.Itoa(d), l.String(), "LitOf(%d).String()", d)
 		if d >= -1000 && d <= 1000 {
 			// Index is dense: the literals of 1..1000 fill 0..1999.
-			if i := l.Index(); i < 0 || i >= 2000 {
-				t.Errorf("LitOf(%d).Index() = %d; want 0..1999", d, i)
-			} else if prev, dup := seen[i]; dup {
-				t.Errorf("LitOf(%d) and LitOf(%d) share index %d", d, prev, i)
-			} else {
+			i := l.Index()
+			if assert.True(t, i >= 0 && i < 2000, "LitOf(%d).Index() = %d; want 0..1999", d, i) {
+				assert.NotContains(t, seen, i, "LitOf(%d) shares index %d with LitOf(%d)", d, i, seen[i])
 				seen[i] = d
 			}
 		}
 	}
-	if LitOf(3) != Var(3).Pos() || LitOf(-3) != Var(3).Neg() {
-		t.Errorf("LitOf disagrees with Var.Pos/Neg")
-	}
+	assert.Equal(t, Var(3).Pos(), LitOf(3))
+	assert.Equal(t, Var(3).Neg(), LitOf(-3))
 }
 
 func TestLitOfPanics(t *testing.T) {
 	for _, d := range []int{0, math.MaxInt32 + 1, -math.MaxInt32 - 1} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("LitOf(%d) did not panic", d)
-				}
-			}()
-			LitOf(d)
-		}()
+		assert.Panics(t, func() { LitOf(d) }, "LitOf(%d)", d)
 	}
 }
 
@@ -79,44 +64,27 @@ func FuzzLitOf(f *testing.F) {
 
 func TestFormula(t *testing.T) {
 	f := NewFormula(2)
-	x := f.NewVar()
-	if x != 3 || f.NumVars() != 3 {
-		t.Fatalf("NewVar after NewFormula(2) = %d, NumVars %d; want 3, 3", x, f.NumVars())
-	}
+	require.Equal(t, Var(3), f.NewVar(), "NewVar after NewFormula(2)")
+	require.Equal(t, 3, f.NumVars())
 	buf := []Lit{LitOf(1), LitOf(-3)}
 	f.Add(buf...)
 	buf[0] = LitOf(2) // Add copies
 	f.Add()
 	f.Add(LitOf(2))
-	if f.Len() != 3 || f.NumLits() != 3 {
-		t.Fatalf("Len %d NumLits %d; want 3 3", f.Len(), f.NumLits())
-	}
+	require.Equal(t, 3, f.Len())
+	require.Equal(t, 3, f.NumLits())
 	var got []string
 	for i, c := range f.Clauses() {
-		if fmtClause(c) != fmtClause(f.Clause(i)) {
-			t.Errorf("Clauses()[%d] = %v; Clause(%d) = %v", i, c, i, f.Clause(i))
-		}
+		assert.Equal(t, fmtClause(f.Clause(i)), fmtClause(c), "Clauses()[%d] against Clause(%d)", i, i)
 		got = append(got, fmtClause(c))
 	}
-	if want := []string{"[1 -3]", "[]", "[2]"}; !slices.Equal(got, want) {
-		t.Errorf("clauses %v; want %v", got, want)
-	}
+	assert.Equal(t, []string{"[1 -3]", "[]", "[2]"}, got)
 	a := Assignment{false, true, true} // variable 3 is beyond a: false
-	if !a.Value(LitOf(-3)) || a.Value(LitOf(3)) {
-		t.Errorf("a variable beyond the assignment is not false")
-	}
-	if f.Violated(a) != 1 {
-		t.Errorf("Violated = %d; want 1 (the empty clause)", f.Violated(a))
-	}
+	assert.True(t, a.Value(LitOf(-3)), "a variable beyond the assignment is false")
+	assert.False(t, a.Value(LitOf(3)), "a variable beyond the assignment is false")
+	assert.Equal(t, 1, f.Violated(a), "Violated: the empty clause")
 	for _, bad := range []Lit{0, LitOf(4), LitOf(-4)} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Add(%v) on a formula over 3 variables did not panic", bad)
-				}
-			}()
-			f.Add(LitOf(1), bad)
-		}()
+		assert.Panics(t, func() { f.Add(LitOf(1), bad) }, "Add(%v) on a formula over 3 variables", bad)
 	}
 }
 
