@@ -6,6 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 )
 
@@ -22,9 +25,7 @@ func TestAnalyzeCached(t *testing.T) {
 	for i := range 60 {
 		rows, cols := 6+rng.IntN(10), 6+rng.IntN(20)
 		p, layout, err := game.Generate(rows, cols, rows*cols/6, game.GenOptions{Reveal: 0.2 + 0.3*rng.Float64()}, int64(i))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		mine := make([]bool, len(p.Cells))
 		for _, m := range layout {
 			mine[p.Board.Index(m)] = true
@@ -56,9 +57,7 @@ func TestAnalyzeCached(t *testing.T) {
 			p.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(n)}
 		}
 	}
-	if cache.hits < analyses {
-		t.Errorf("%d components reused over %d analyses: the cache is barely used", cache.hits, analyses)
-	}
+	assert.GreaterOrEqual(t, cache.hits, analyses, "components reused over %d analyses: the cache is barely used", analyses)
 	t.Logf("%d analyses, %d components reused", analyses, cache.hits)
 }
 
@@ -68,13 +67,9 @@ func TestAnalyzeCached(t *testing.T) {
 func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cache, buf *[]float64) {
 	t.Helper()
 	want, err := Analyze(ctx, p, Budget{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got, err := AnalyzeCached(ctx, p, Budget{}, cache)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	sameAs(t, ctx, got, want, buf)
 }
 
@@ -84,29 +79,22 @@ func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cach
 func sameAs(t *testing.T, ctx context.Context, got, want *Analysis, buf *[]float64) {
 	t.Helper()
 	p := want.Split.Puzzle
-	if got.Satisfiable() != want.Satisfiable() {
-		t.Fatalf("cached Satisfiable %v; Analyze %v\n%s", got.Satisfiable(), want.Satisfiable(), p)
-	}
-	lg, err1 := got.LogCount()
-	lw, err2 := want.LogCount()
-	if err1 != nil || err2 != nil || math.Float64bits(lg) != math.Float64bits(lw) {
-		t.Fatalf("cached LogCount %v, %v; Analyze %v, %v", lg, err1, lw, err2)
-	}
+	require.Equal(t, want.Satisfiable(), got.Satisfiable(), "cached Satisfiable against Analyze\n%s", p)
+	lg, err := got.LogCount()
+	require.NoError(t, err)
+	lw, err := want.LogCount()
+	require.NoError(t, err)
+	require.Equal(t, math.Float64bits(lw), math.Float64bits(lg), "cached LogCount %v; Analyze %v", lg, lw)
 	if !want.Satisfiable() {
 		return
 	}
-	pg, err1 := got.Probabilities(ctx)
-	pw, err2 := want.Probabilities(ctx)
-	if err1 != nil || err2 != nil {
-		t.Fatalf("Probabilities: %v, %v", err1, err2)
-	}
+	pg, err := got.Probabilities(ctx)
+	require.NoError(t, err)
+	pw, err := want.Probabilities(ctx)
+	require.NoError(t, err)
 	into, err := got.ProbabilitiesInto(ctx, *buf)
-	if err != nil {
-		t.Fatalf("ProbabilitiesInto: %v", err)
-	}
-	if len(into) != len(pw) {
-		t.Fatalf("ProbabilitiesInto gives %d cells; want %d", len(into), len(pw))
-	}
+	require.NoError(t, err)
+	require.Len(t, into, len(pw), "ProbabilitiesInto")
 	*buf = into
 	least := 1.0
 	for i, c := range p.Cells {
@@ -114,9 +102,9 @@ func sameAs(t *testing.T, ctx context.Context, got, want *Analysis, buf *[]float
 			least = min(least, pw[i])
 		}
 	}
-	if m, err := got.MinProbability(ctx); err != nil || math.Float64bits(m) != math.Float64bits(least) {
-		t.Fatalf("MinProbability %v, %v; the least of Probabilities %v\n%s", m, err, least, p)
-	}
+	m, err := got.MinProbability(ctx)
+	require.NoError(t, err)
+	require.Equal(t, math.Float64bits(least), math.Float64bits(m), "MinProbability %v; the least of Probabilities %v\n%s", m, least, p)
 	for i := range pw {
 		if math.Float64bits(pg[i]) != math.Float64bits(pw[i]) {
 			t.Fatalf("cell %v: cached probability %v; Analyze %v\n%s", p.Board.Pos(i), pg[i], pw[i], p)

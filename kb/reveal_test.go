@@ -3,8 +3,10 @@ package kb
 import (
 	"context"
 	"math/rand/v2"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/game"
 )
@@ -22,9 +24,7 @@ func TestSplitReveal(t *testing.T) {
 	for i := range 300 {
 		p := randomRevealPuzzle(t, rng, i)
 		base, err := Analyze(ctx, p, Budget{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if base.Split.Contradiction != nil {
 			fallbacks++
 		}
@@ -44,13 +44,9 @@ func TestSplitReveal(t *testing.T) {
 				}
 				q.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
 				want, err := NewSplit(q)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				got, err := base.Split.Reveal(q, cell)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				sameSplit(t, got, want)
 				shared += sharedComponents(got, base.Split)
 				reveals++
@@ -61,38 +57,27 @@ func TestSplitReveal(t *testing.T) {
 					q2 := q.Clone()
 					q2.Cells[c2] = game.Cell{State: game.Revealed, Hint: uint8(v2)}
 					want2, err := NewSplit(q2)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					got2, err := got.Reveal(q2, c2)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					sameSplit(t, got2, want2)
 					chained++
 				}
 				wa, err := Analyze(ctx, q, Budget{})
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				ga, err := AnalyzeReveal(ctx, base, q, cell, Budget{}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				sameAs(t, ctx, ga, wa, &buf)
 				q.Cells[cell] = game.Cell{}
 			}
 		}
 		// The reveals share base's parts: none may have changed them.
 		fresh, err := NewSplit(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		sameSplit(t, base.Split, fresh)
 	}
-	if shared == 0 || fallbacks == 0 {
-		t.Errorf("%d reveals shared %d components with their base, and %d bases had a contradiction: the test misses a path", reveals, shared, fallbacks)
-	}
+	assert.Positive(t, shared, "components the reveals shared with their base: the test misses a path")
+	assert.Positive(t, fallbacks, "bases with a contradiction: the test misses a path")
 	t.Logf("%d reveals (%d of them again from the reveal), %d components shared, %d bases with a contradiction", reveals, chained, shared, fallbacks)
 }
 
@@ -103,9 +88,7 @@ func randomRevealPuzzle(t *testing.T, rng *rand.Rand, seed int) *game.Puzzle {
 	t.Helper()
 	rows, cols := 2+rng.IntN(10), 2+rng.IntN(18)
 	p, layout, err := game.Generate(rows, cols, rows*cols/(4+rng.IntN(4)), game.GenOptions{Reveal: 0.1 + 0.5*rng.Float64()}, int64(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if rng.IntN(3) == 0 {
 		for _, m := range layout {
 			if rng.IntN(3) == 0 {
@@ -133,22 +116,18 @@ func randomRevealPuzzle(t *testing.T, rng *rand.Rand, seed int) *game.Puzzle {
 // another order).
 func sameSplit(t *testing.T, got, want *Split) {
 	t.Helper()
-	if (got.Contradiction == nil) != (want.Contradiction == nil) {
-		t.Fatalf("Reveal's contradiction %v; NewSplit's %v\n%s", got.Contradiction, want.Contradiction, want.Puzzle)
-	}
+	require.Equal(t, want.Contradiction == nil, got.Contradiction == nil,
+		"Reveal's contradiction %v; NewSplit's %v\n%s", got.Contradiction, want.Contradiction, want.Puzzle)
 	if want.Contradiction != nil {
 		return
 	}
-	if gi, wi := got.Interior(), want.Interior(); !reflect.DeepEqual(gi, wi) || got.InteriorLen() != len(wi) {
-		t.Fatalf("Reveal's interior %v (%d cells); NewSplit's %v\n%s", gi, got.InteriorLen(), wi, want.Puzzle)
-	}
+	require.Equal(t, want.Interior(), got.Interior(), "Reveal's interior against NewSplit's\n%s", want.Puzzle)
+	require.Equal(t, len(want.Interior()), got.InteriorLen(), "Reveal's InteriorLen\n%s", want.Puzzle)
 	g, w := *got, *want
 	g.Puzzle, w.Puzzle = nil, nil
 	g.interior, g.gone, g.ngone = nil, [9]int{}, 0
 	w.interior, w.gone, w.ngone = nil, [9]int{}, 0
-	if !reflect.DeepEqual(g, w) {
-		t.Fatalf("Reveal's split differs from NewSplit's\n got: %+v\nwant: %+v\n%s", g, w, want.Puzzle)
-	}
+	require.Equal(t, w, g, "Reveal's split against NewSplit's\n%s", want.Puzzle)
 }
 
 // sharedComponents returns how many of got's components are base's own.
