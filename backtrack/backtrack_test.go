@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/internal/puzzletest"
@@ -281,12 +284,12 @@ func TestEdgeCases(t *testing.T) {
 		for _, o := range allOptions() {
 			t.Run(tc.name+"/"+o.String(), func(t *testing.T) {
 				st, err := Count(context.Background(), p, o)
-				if err != nil || st.Solutions != tc.count {
-					t.Errorf("Count = %d, %v; want %d", st.Solutions, err, tc.count)
+				if assert.NoError(t, err, "Count") {
+					assert.Equal(t, tc.count, st.Solutions, "Count")
 				}
 				r, err := Solve(context.Background(), p, o)
-				if err != nil || r.Found != (tc.count > 0) {
-					t.Errorf("Solve = %+v, %v", r, err)
+				if assert.NoError(t, err, "Solve") {
+					assert.Equal(t, tc.count > 0, r.Found, "Solve found a solution")
 				}
 			})
 		}
@@ -294,13 +297,13 @@ func TestEdgeCases(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	if _, err := New(nil); err == nil {
-		t.Error("New(nil) succeeded")
-	}
+	_, err := New(nil)
+	assert.Error(t, err, "New(nil)")
 	p := puzzletest.Parse(t, "1 2 0\n0 0\n")
 	p.Cells = p.Cells[:1]
-	if _, err := New(p); err == nil || !strings.HasPrefix(err.Error(), "backtrack: ") {
-		t.Errorf("New(short cells) = %v; want a backtrack: error", err)
+	_, err = New(p)
+	if assert.Error(t, err, "New(short cells)") {
+		assert.True(t, strings.HasPrefix(err.Error(), "backtrack: "), "New(short cells) = %v; want a backtrack: error", err)
 	}
 }
 
@@ -312,15 +315,11 @@ func TestBudget(t *testing.T) {
 		o.MaxNodes = 100
 		st, err := Count(context.Background(), p, o)
 		var gu *GaveUpError
-		if !errors.As(err, &gu) || !errors.Is(err, ErrBudget) {
-			t.Fatalf("%s: err = %v; want a GaveUpError wrapping ErrBudget", o, err)
-		}
-		if st.Nodes != 100 || gu.Stats != st {
-			t.Errorf("%s: stopped after %d nodes (error says %d); want 100", o, st.Nodes, gu.Stats.Nodes)
-		}
-		if want := "backtrack: gave up after 100 nodes (node budget exhausted)"; err.Error() != want {
-			t.Errorf("error %q; want %q", err, want)
-		}
+		require.ErrorAs(t, err, &gu, "%s", o)
+		require.ErrorIs(t, err, ErrBudget, "%s", o)
+		assert.Equal(t, int64(100), st.Nodes, "%s: nodes before stopping", o)
+		assert.Equal(t, st, gu.Stats, "%s: the error's stats", o)
+		assert.EqualError(t, err, "backtrack: gave up after 100 nodes (node budget exhausted)")
 	}
 }
 
@@ -332,17 +331,12 @@ func TestContext(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, err := Count(ctx, p, Options{MaxNodes: -1})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v; want DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("stopped after %v", d)
-	}
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.Less(t, time.Since(start), 2*time.Second, "time to stop")
 	done, cancel2 := context.WithCancel(context.Background())
 	cancel2()
-	if _, err := Solve(done, p, Options{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("Solve with a cancelled context: err = %v", err)
-	}
+	_, err = Solve(done, p, Options{})
+	assert.ErrorIs(t, err, context.Canceled, "Solve with a cancelled context")
 }
 
 // TestReuse checks that one Solver gives the same answers run after run,
@@ -350,20 +344,16 @@ func TestContext(t *testing.T) {
 func TestReuse(t *testing.T) {
 	p := puzzletest.Seed(t, "size8-a.txt")
 	s, err := New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	first := map[string]Stats{}
 	for round := 0; round < 2; round++ {
 		for _, o := range allOptions() {
 			st, err := s.Enumerate(context.Background(), o, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if round == 0 {
 				first[o.String()] = st
-			} else if first[o.String()] != st {
-				t.Errorf("%s: round 2 %+v; round 1 %+v", o, st, first[o.String()])
+			} else {
+				assert.Equal(t, first[o.String()], st, "%s: round 2 against round 1", o)
 			}
 		}
 	}
@@ -378,9 +368,7 @@ func TestHeuristicsHelp(t *testing.T) {
 	nodes := map[string]int64{}
 	for _, o := range allOptions() {
 		st, err := Count(context.Background(), p, o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		nodes[o.String()] = st.Nodes
 	}
 	for _, o := range allOptions() {
@@ -389,13 +377,9 @@ func TestHeuristicsHelp(t *testing.T) {
 		}
 		plain := o
 		plain.FC = false
-		if nodes[o.String()] > nodes[plain.String()] {
-			t.Errorf("%s: %d nodes; without FC %d", o, nodes[o.String()], nodes[plain.String()])
-		}
+		assert.LessOrEqual(t, nodes[o.String()], nodes[plain.String()], "%s: nodes with FC against without", o)
 	}
-	if nodes["mrv+fc"]*2 > nodes["bt"] {
-		t.Errorf("mrv+fc %d nodes, bt %d: want at most half", nodes["mrv+fc"], nodes["bt"])
-	}
+	assert.LessOrEqual(t, nodes["mrv+fc"]*2, nodes["bt"], "mrv+fc against bt: want at most half the nodes")
 	t.Logf("nodes: %v", nodes)
 }
 
@@ -403,33 +387,28 @@ func TestMethodNames(t *testing.T) {
 	for _, o := range allOptions() {
 		o.MaxNodes = 0
 		got, err := ParseMethod(o.String())
-		if err != nil || got != o {
-			t.Errorf("ParseMethod(%q) = %+v, %v; want %+v", o.String(), got, err, o)
+		if assert.NoError(t, err) {
+			assert.Equal(t, o, got, "ParseMethod(%q)", o.String())
 		}
 	}
 	seed003 := []string{"bt", "bt+fc", "mrv", "mrv+fc", "degree", "degree+fc", "lcv", "lcv+fc"}
 	for _, name := range seed003 {
 		o, err := ParseMethod(name)
-		if err != nil || o.String() != name {
-			t.Errorf("ParseMethod(%q) = %v, %v", name, o, err)
+		if assert.NoError(t, err) {
+			assert.Equal(t, name, o.String(), "ParseMethod(%q).String()", name)
 		}
 	}
 	for _, bad := range []string{"", "fc+fc", "degree+mrv", "bt+mrv", "sat", "mrv+", "MRV"} {
-		if _, err := ParseMethod(bad); err == nil {
-			t.Errorf("ParseMethod(%q) succeeded", bad)
-		}
+		_, err := ParseMethod(bad)
+		assert.Error(t, err, "ParseMethod(%q)", bad)
 	}
 	var ord Order
-	if err := ord.UnmarshalText([]byte("mrv+degree")); err != nil || ord != OrderMRVDegree {
-		t.Errorf("UnmarshalText(mrv+degree) = %v, %v", ord, err)
-	}
+	require.NoError(t, ord.UnmarshalText([]byte("mrv+degree")))
+	assert.Equal(t, OrderMRVDegree, ord)
 	var val Value
-	if err := val.UnmarshalText([]byte("lcv")); err != nil || val != ValueLCV {
-		t.Errorf("UnmarshalText(lcv) = %v, %v", val, err)
-	}
-	if err := val.UnmarshalText([]byte("LCV")); err == nil {
-		t.Error("UnmarshalText(LCV) succeeded")
-	}
+	require.NoError(t, val.UnmarshalText([]byte("lcv")))
+	assert.Equal(t, ValueLCV, val)
+	assert.Error(t, val.UnmarshalText([]byte("LCV")), "UnmarshalText(LCV)")
 }
 
 func FuzzParseMethod(f *testing.F) {
