@@ -14,6 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
@@ -468,12 +471,9 @@ func TestMoveWhy(t *testing.T) {
 		{Move{Op: OpOpen, Cell: 3, Rule: RulePair}, "pair: (1,0) is safe: no pair recorded"},
 	}
 	for _, tt := range tests {
-		if got := tt.m.Why(b); got != tt.want {
-			t.Errorf("Why(%v %v) = %q; want %q", tt.m.Rule, tt.m.Op, got, tt.want)
-		}
-		if rm := tt.m.Record(b); rm.Op != tt.m.Op.String() || rm.Cell != b.Pos(tt.m.Cell).Pair() || rm.Why != tt.want {
-			t.Errorf("Record = %+v", rm)
-		}
+		assert.Equal(t, tt.want, tt.m.Why(b), "Why(%v %v)", tt.m.Rule, tt.m.Op)
+		want := game.MoveRecord{Op: tt.m.Op.String(), Cell: b.Pos(tt.m.Cell).Pair(), Why: tt.want}
+		assert.Equal(t, want, tt.m.Record(b), "Record(%v %v)", tt.m.Rule, tt.m.Op)
 	}
 }
 
@@ -495,12 +495,12 @@ func TestNewOptions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a, err := New(tt.opts...)
-			if (err != nil) != tt.err {
-				t.Fatalf("New: err %v; want error %v", err, tt.err)
+			if tt.err {
+				require.Error(t, err)
+				return
 			}
-			if err == nil && !slices.Equal(a.Strategies(), tt.want) {
-				t.Errorf("strategies %v; want %v", a.Strategies(), tt.want)
-			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, a.Strategies())
 		})
 	}
 }
@@ -508,12 +508,13 @@ func TestNewOptions(t *testing.T) {
 func TestPlayStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	a, _ := New(WithStrategy(PresetKB))
-	g, _ := game.New(game.Hard, game.RulesSeed, 1)
+	a, err := New(WithStrategy(PresetKB))
+	require.NoError(t, err)
+	g, err := game.New(game.Hard, game.RulesSeed, 1)
+	require.NoError(t, err)
 	res, err := a.Play(ctx, g)
-	if !errors.Is(err, context.Canceled) || res.Outcome != game.Unfinished {
-		t.Errorf("Play with a cancelled context = %v, %v; want game.Unfinished, context.Canceled", res.Outcome, err)
-	}
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, game.Unfinished, res.Outcome)
 }
 
 // TestUnsoundIsCaught feeds the agent a lying SAT step and checks that Play
@@ -544,20 +545,14 @@ func TestSameSeedSameGame(t *testing.T) {
 		for _, seed := range []int64{5, 6, 5} {
 			g, _ := game.New(game.Hard, game.RulesSeed, seed)
 			res, err := a.Play(context.Background(), g)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			out = append(out, RecordOf(g, res))
 		}
 		return out
 	}
 	r1, r2 := play(), play()
-	if fmt.Sprint(r1) != fmt.Sprint(r2) {
-		t.Error("two agents played the same seeds differently")
-	}
-	if fmt.Sprint(r1[0]) != fmt.Sprint(r1[2]) {
-		t.Error("the same seed played differently after another game")
-	}
+	assert.Equal(t, r1, r2, "two agents played the same seeds differently")
+	assert.Equal(t, r1[0], r1[2], "the same seed played differently after another game")
 }
 
 // TestFastPlaysAsFull plays the same games with the full and fast presets:

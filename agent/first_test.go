@@ -1,8 +1,10 @@
 package agent
 
 import (
-	"math"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/game"
 )
@@ -29,16 +31,16 @@ func TestChooseFirst(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.level.Name+"/"+tt.rules.String()+"/"+tt.spec, func(t *testing.T) {
 			f, ok, err := ChooseFirst(tt.level, tt.rules, tt.spec)
-			if (err != nil) != tt.err {
-				t.Fatalf("err = %v; want error %v", err, tt.err)
+			if tt.err {
+				require.Error(t, err)
+				return
 			}
+			require.NoError(t, err)
 			got := ""
 			if ok {
 				got = f.String()
 			}
-			if !tt.err && got != tt.want {
-				t.Errorf("ChooseFirst = %q; want %q", got, tt.want)
-			}
+			assert.Equal(t, tt.want, got)
 		})
 	}
 	for _, tt := range []struct {
@@ -65,8 +67,9 @@ func TestChooseFirst(t *testing.T) {
 		{custom(t, "2x2/0"), "opening (0,0)"},
 	} {
 		f, ok, err := ChooseFirst(tt.level, game.RulesZero, "")
-		if err != nil || !ok || f.String() != tt.want || f.Note == "" {
-			t.Errorf("%s: default under zero = %+v, %v, %v; want %s with a note", tt.level.Name, f, ok, err, tt.want)
+		if assert.NoError(t, err, tt.level.Name) && assert.True(t, ok, "%s: a default first click", tt.level.Name) {
+			assert.Equal(t, tt.want, f.String(), "%s: the default under zero", tt.level.Name)
+			assert.NotEmpty(t, f.Note, "%s: the default's note", tt.level.Name)
 		}
 	}
 }
@@ -117,17 +120,14 @@ func TestBestOpeningExact(t *testing.T) {
 			}
 			rec(0, l.Mines)
 			p := float64(spread) / float64(total)
-			if got := openingChance(b, l.Mines, f); math.Abs(got-p) > 1e-12 {
-				t.Errorf("%s: first click %v spreads with chance %.15f; enumeration says %.15f", l.Name, b.Pos(f), got, p)
-			}
+			assert.InDelta(t, p, openingChance(b, l.Mines, f), 1e-12, "%s: the chance that first click %v spreads, against enumeration", l.Name, b.Pos(f))
 			if w := window(l, b.Pos(f)); w > bestW || w == bestW && p > bestP+1e-12 {
 				bestBrute, bestW, bestP = f, w, p
 			}
 		}
 		pos, p := BestOpening(l)
-		if pos != b.Pos(bestBrute) || math.Abs(p-bestP) > 1e-12 {
-			t.Errorf("%s: BestOpening = %v, %.15f; enumeration says %v, %.15f", l.Name, pos, p, b.Pos(bestBrute), bestP)
-		}
+		assert.Equal(t, b.Pos(bestBrute), pos, "%s: BestOpening against enumeration", l.Name)
+		assert.InDelta(t, bestP, p, 1e-12, "%s: BestOpening's chance against enumeration", l.Name)
 	}
 }
 
@@ -139,20 +139,14 @@ func TestFirstZeroDense(t *testing.T) {
 	for _, name := range []string{"9x9/72", "5x5/16", "4x4/7", "12x7/75"} {
 		l := custom(t, name)
 		f, ok, err := ChooseFirst(l, game.RulesZero, "")
-		if err != nil || !ok {
-			t.Fatalf("%s: ChooseFirst = %v, %v, %v", name, f, ok, err)
-		}
+		require.NoError(t, err, name)
+		require.True(t, ok, "%s: a default first click", name)
 		for seed := int64(1); seed <= 50; seed++ {
 			g, err := game.New(l, game.RulesZero, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := g.Open(f.Pos); err != nil {
-				t.Fatalf("%s seed %d: first click %v: %v", name, seed, f, err)
-			}
-			if g.Outcome() != game.Won {
-				t.Errorf("%s seed %d: first click %v leaves the game %v; want won", name, seed, f, g.Outcome())
-			}
+			require.NoError(t, err)
+			_, err = g.Open(f.Pos)
+			require.NoError(t, err, "%s seed %d: first click %v", name, seed, f)
+			assert.Equal(t, game.Won, g.Outcome(), "%s seed %d: first click %v", name, seed, f)
 		}
 	}
 }
@@ -161,8 +155,6 @@ func TestFirstZeroDense(t *testing.T) {
 func custom(t *testing.T, s string) game.Level {
 	t.Helper()
 	l, err := game.ParseLevel(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return l
 }
