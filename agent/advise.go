@@ -99,8 +99,10 @@ func (a *Advice) Prob(pos game.Pos) (float64, bool) {
 }
 
 // WithBudget bounds the counting Advise does (kb.Budget; the default is
-// kb.DefaultMaxStates): a position with a component too large to count is
-// answered with what SAT proves, and says so in Advice.Incomplete.
+// kb.DefaultMaxStates), and that of a ProbGuesser given without a budget of
+// its own: a position with a component too large to count is answered
+// with what SAT proves, says so in Advice.Incomplete, and guesses as
+// ProbGuesser does then (LocalGuesser).
 func WithBudget(b kb.Budget) Option {
 	return func(a *Agent) error { a.budget = b; return nil }
 }

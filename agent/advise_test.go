@@ -186,18 +186,31 @@ func TestAdviseFlagConflict(t *testing.T) {
 
 func TestAdviseBudget(t *testing.T) {
 	// A budget of one diagram state counts nothing: the answer keeps the
-	// forced cells SAT proves, and says what is missing.
-	p := mustPuzzle(t, "3 3 2\n1 2 1\n-1 -1 -1\n-1 -1 -1\n")
+	// forced cells SAT proves, says what is missing, and guesses by the
+	// local estimate, as ProbGuesser does past its budget.
+	p := mustPuzzle(t, "2 3 1\n1 1 -1\n-1 -1 -1\n")
 	adv, err := Advise(context.Background(), p, WithBudget(kb.Budget{MaxStates: 1}))
 	require.NoError(t, err)
 	assert.True(t, adv.Satisfiable)
-	if len(adv.Incomplete) > 0 {
-		assert.Empty(t, adv.Solutions)
-		assert.Nil(t, adv.Probabilities)
-	}
-	assert.Equal(t, [][2]int{{1, 0}, {1, 2}}, adv.ForcedMines)
+	require.NotEmpty(t, adv.Incomplete)
+	assert.Contains(t, adv.Incomplete[0], "too large to count")
+	assert.Empty(t, adv.Solutions)
+	assert.Nil(t, adv.Probabilities)
 	require.NotNil(t, adv.Move)
 	assert.True(t, adv.Move.Forced)
+
+	full, err := Advise(context.Background(), p)
+	require.NoError(t, err)
+	assert.Empty(t, full.Incomplete)
+	assert.Equal(t, full.ForcedMines, adv.ForcedMines, "SAT proves what counting proves")
+	assert.Equal(t, [][2]int{{0, 2}, {1, 2}}, adv.ForcedSafe)
+	assert.Equal(t, full.ForcedSafe, adv.ForcedSafe)
+
+	adv, err = Advise(context.Background(), mustPuzzle(t, "2 2 1\n1 1\n-1 -1\n"), WithBudget(kb.Budget{MaxStates: 1}))
+	require.NoError(t, err)
+	require.NotNil(t, adv.Move)
+	assert.False(t, adv.Move.Forced)
+	assert.Equal(t, ChosenLocal, adv.Move.Chosen)
 }
 
 func TestAdviseCancelled(t *testing.T) {

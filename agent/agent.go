@@ -59,6 +59,10 @@ func New(opts ...Option) (*Agent, error) {
 			return nil, err
 		}
 	}
+	if g, ok := a.guesser.(ProbGuesser); ok && a.budget != (kb.Budget{}) && g.Budget == (kb.Budget{}) {
+		g.Budget = a.budget // WithBudget bounds the guesser's counts too
+		a.guesser = g
+	}
 	limits := binaryLimits
 	if a.strategies == nil {
 		s, l, err := Preset(a.preset, a.guesser, a.findForced)

@@ -16,12 +16,12 @@ import (
 
 // analyzeCases are the positions of testdata/analyze: a forced move, a
 // resolution, a guess by lookahead on expert, an endgame search, a 50/50,
-// and no solution.
+// no solution, and a grid with flags and no total.
 var analyzeCases = []struct {
 	name string
 	code int
 }{
-	{"case1", 0}, {"size8", 0}, {"expert", 0}, {"endgame", 0}, {"fifty", 0}, {"unsat", 1},
+	{"case1", 0}, {"size8", 0}, {"expert", 0}, {"endgame", 0}, {"fifty", 0}, {"unsat", 1}, {"flags", 0},
 }
 
 func TestAnalyzeGolden(t *testing.T) {
