@@ -115,7 +115,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	if err := p.Validate(); err != nil {
-		return usageErrorf("analyze: %s: %w", name, err)
+		return noSolutionError("analyze", name, err) // exit 1, as solve, cnf and compare
 	}
 
 	if f.timeout > 0 {

@@ -118,7 +118,7 @@ func TestAnalyzeUsage(t *testing.T) {
 		{"local lookahead", "", []string{"--guesser", "local", "--lookahead", "3", "-"}, 2, "", "--lookahead applies to --guesser exact"},
 		{"missing file", "", []string{"testdata/analyze/none.txt"}, 2, "", "no such file"},
 		{"parse error", "2 2 1\n1 x\n-1 -1\n", []string{"-"}, 2, "", "<stdin>:2:3:"},
-		{"invalid", "2 2 5\n1 1\n-1 -1\n", []string{"-"}, 2, "", "5 mines but only 2 unknown cells"},
+		{"invalid", "2 2 5\n1 1\n-1 -1\n", []string{"-"}, 1, "", "<stdin> has no solution: game: invalid puzzle: 5 mines but only 2 unknown cells"},
 		{"stdin", "2 2 1\n1 1\n-1 -1\n", []string{"-"}, 0, "layouts: 2", ""},
 		{"local guesser", "2 2 1\n1 1\n-1 -1\n", []string{"--guesser", "local", "-"}, 0, "chosen by local estimate", ""},
 		{"no guess", "2 2 1\n1 1\n-1 -1\n", []string{"--no-guess", "-"}, 0, "move: none", ""},

@@ -94,6 +94,7 @@ func TestUsage(t *testing.T) {
 		{"cnf impossible", impossible, []string{"cnf", "-"}, 1, "minesat: cnf: <stdin> has no solution: ", "p cnf "},
 		{"solve impossible", impossible, []string{"solve", "-"}, 1, "minesat: solve: <stdin> has no solution: ", "no solution"},
 		{"compare impossible", impossible, []string{"compare", "-"}, 1, "minesat: compare: <stdin> has no solution: ", ""},
+		{"analyze impossible", impossible, []string{"analyze", "-"}, 1, "minesat: analyze: <stdin> has no solution: ", ""},
 		{"cnf too many mines", tooMany, []string{"cnf", "-"}, 1, "cnf: <stdin> has no solution: ", ""},
 		{"solve too many mines", tooMany, []string{"solve", "-"}, 1, "solve: <stdin> has no solution: ", ""},
 		{"compare too many mines", tooMany, []string{"compare", "-"}, 1, "compare: <stdin> has no solution: ", ""},
