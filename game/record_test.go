@@ -233,3 +233,20 @@ func TestRecordFileGzip(t *testing.T) {
 	_, err := ReadRecords("joined.gz", bytes.NewReader(joined))
 	assert.EqualError(t, err, `joined.gz:1:24: field "rows": want an integer, got a string`)
 }
+
+// BenchmarkRecordReader reads a won expert game's record, as replay does.
+func BenchmarkRecordReader(b *testing.B) {
+	rec := scripted(b, Expert, RulesSafe, 1, -1)
+	var buf bytes.Buffer
+	w := NewRecordWriter(&buf)
+	require.NoError(b, w.Write(rec))
+	require.NoError(b, w.Flush())
+	line := buf.Bytes()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, err := NewRecordReader("b", bytes.NewReader(line)).Next(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

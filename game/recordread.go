@@ -222,14 +222,14 @@ func decodeRecordLine(b []byte) (*RecordLine, int, error) {
 	}
 	r.Moves = make([]MoveRecord, len(*w.Moves))
 	for i, m := range *w.Moves {
-		path := fmt.Sprintf(`"moves"[%d]`, i)
-		switch {
-		case m.Op == nil:
-			return nil, end, missing(path, "op")
-		case m.Cell == nil:
-			return nil, end, missing(path, "cell")
-		case m.Why == nil:
-			return nil, end, missing(path, "why")
+		if m.Op == nil || m.Cell == nil || m.Why == nil {
+			key := "why"
+			if m.Op == nil {
+				key = "op"
+			} else if m.Cell == nil {
+				key = "cell"
+			}
+			return nil, end, missing(fmt.Sprintf(`"moves"[%d]`, i), key)
 		}
 		r.Moves[i] = MoveRecord{Op: *m.Op, Cell: *m.Cell, Why: *m.Why}
 	}
