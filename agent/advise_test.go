@@ -25,7 +25,7 @@ type snapshot struct {
 
 // playRecorded plays one game with the full preset and returns its moves
 // and, for each move k, the position it was played from (after move k-1).
-func playRecorded(t *testing.T, level game.Level, rules game.Rules, seed int64) ([]Move, []snapshot, *game.Game) {
+func playRecorded(t testing.TB, level game.Level, rules game.Rules, seed int64) ([]Move, []snapshot, *game.Game) {
 	t.Helper()
 	g, err := game.New(level, rules, seed)
 	require.NoError(t, err)
@@ -329,4 +329,27 @@ func TestAdviseDeadAgainstBruteForce(t *testing.T) {
 		dead += len(want)
 	}
 	assert.Greater(t, dead, 10)
+}
+
+// BenchmarkAdviseExpert advises on expert positions met before guesses in
+// played games (the hardest kind: nothing is forced, so the guesser, the
+// pseudo 50/50 scan and the dead-cell test all run).
+func BenchmarkAdviseExpert(b *testing.B) {
+	var views []*game.Puzzle
+	for i := 0; len(views) < 8; i++ {
+		moves, snaps, _ := playRecorded(b, game.Expert, game.RulesSafe, game.GameSeed(9, i))
+		for k, m := range moves {
+			if m.Rule == RuleGuess && k > 5 {
+				views = append(views, snaps[k].view)
+			}
+		}
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := Advise(ctx, views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
