@@ -64,8 +64,9 @@ Cells are 0-based [row, col] pairs; absent keys had nothing to report.
 
 The agent flags shape the move as in play. A position whose components are
 too large to count within --max-states is answered with the cells SAT
-proves and says what is missing; --timeout bounds the whole analysis (exit
-3). A position with no solution prints why and exits 1.`
+proves and says what is missing; --timeout bounds the whole analysis,
+reading the puzzle included (exit 3). A position with no solution prints
+why and exits 1.`
 
 // analyzeFlags are analyze's options.
 type analyzeFlags struct {
@@ -107,21 +108,23 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		return flagError("analyze", err)
 	}
 	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
+	// The time limit covers reading the puzzle too, as solve's does.
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
 	p, name, err := openPuzzle(ctx, io, "analyze", fs.Arg(0))
 	switch {
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded):
+		return budgetError(fmt.Errorf("analyze: %s: gave up after --timeout %v, while reading the puzzle", name, f.timeout))
+	case errors.Is(err, context.Canceled):
 		return budgetError(fmt.Errorf("analyze: %s: interrupted while reading the puzzle", name))
 	case err != nil:
 		return err
 	}
 	if err := p.Validate(); err != nil {
 		return noSolutionError("analyze", name, err) // exit 1, as solve, cnf and compare
-	}
-
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
 	}
 	adv, err := adviseWithin(ctx, p, opts)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
