@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // MaxCells is the largest board this package accepts: 2^24 cells (a
@@ -27,6 +28,16 @@ type Board struct {
 
 var boardCache sync.Map // [2]int -> *Board
 
+// cachedCells counts the cells of the boards in boardCache, which keeps
+// boards of at most maxCachedBoard cells and maxCachedCells in all: a stream
+// of many sizes (a record file, say) must not grow it without bound.
+var cachedCells atomic.Int64
+
+const (
+	maxCachedBoard = 1 << 16
+	maxCachedCells = 1 << 20
+)
+
 // CheckSize reports whether a rows x cols board is acceptable: both sizes
 // positive and the cell count at most MaxCells. It never overflows.
 func CheckSize(rows, cols int) error {
@@ -50,7 +61,8 @@ func checkSize(rows, cols int) error {
 
 // NewBoard returns the geometry of a rows x cols board. Boards of one size
 // are cached and shared, so calling NewBoard per game costs nothing after the
-// first.
+// first; the cache holds boards of up to 65,536 cells, about 2^20 cells in
+// all.
 func NewBoard(rows, cols int) (*Board, error) {
 	if err := CheckSize(rows, cols); err != nil {
 		return nil, err
@@ -73,9 +85,15 @@ func NewBoard(rows, cols int) (*Board, error) {
 	}
 	b.nbrStart[n] = int32(len(b.nbrs))
 	// Only small boards are worth keeping; huge puzzles are one-offs.
-	if n <= 1<<16 {
-		actual, _ := boardCache.LoadOrStore(key, b)
-		return actual.(*Board), nil
+	if n <= maxCachedBoard {
+		if cachedCells.Add(int64(n)) <= maxCachedCells {
+			actual, loaded := boardCache.LoadOrStore(key, b)
+			if loaded {
+				cachedCells.Add(-int64(n))
+			}
+			return actual.(*Board), nil
+		}
+		cachedCells.Add(-int64(n))
 	}
 	return b, nil
 }

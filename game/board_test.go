@@ -92,3 +92,25 @@ func BenchmarkNewBoard(b *testing.B) {
 		}
 	}
 }
+
+// TestBoardCacheBounded makes boards of many sizes, as a record file of
+// many levels would: the cache stops growing at its bound, and boards past
+// it are still right.
+func TestBoardCacheBounded(t *testing.T) {
+	for r := 1; r <= 64; r++ {
+		b, err := NewBoard(r, 1023)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 3 // neighbours of the corner (0,0)
+		if r == 1 {
+			want = 1
+		}
+		if b.Rows() != r || b.Cols() != 1023 || len(b.Neighbors(0)) != want {
+			t.Fatalf("board %dx1023: %dx%d, %d neighbours of (0,0)", r, b.Rows(), b.Cols(), len(b.Neighbors(0)))
+		}
+		if got := cachedCells.Load(); got > maxCachedCells {
+			t.Fatalf("after %dx1023: the cache holds %d cells, more than %d", r, got, maxCachedCells)
+		}
+	}
+}
