@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"strconv"
@@ -211,6 +212,94 @@ func FuzzParseGrid(f *testing.F) {
 		q, err = ParsePuzzle("written", strings.NewReader(p.String()))
 		if err != nil || !q.Equal(unflagged(p)) {
 			t.Fatalf("the seeds' format reads back differently (%v):\n%s", err, p.String())
+		}
+	})
+}
+
+// simpleSeeds is an independent reader of the seeds' format: comments
+// cut, the rest split by strings.Fields, numbers read by strconv (values
+// beyond int64 count as too large). It reports whether the text is a
+// valid puzzle, and the puzzle.
+func simpleSeeds(text string) (*Puzzle, bool) {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	var toks []string
+	for _, line := range strings.Split(text, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		toks = append(toks, strings.Fields(line)...)
+	}
+	num := func(s string) (int, bool) {
+		if strings.HasPrefix(s, "+-") || strings.HasPrefix(s, "-+") {
+			return 0, false
+		}
+		v, err := strconv.ParseInt(s, 10, 64)
+		if errors.Is(err, strconv.ErrRange) {
+			if s[0] == '-' {
+				return -numberLimit, true
+			}
+			return numberLimit, true
+		}
+		return int(min(max(v, -numberLimit), numberLimit)), err == nil
+	}
+	if len(toks) < 3 {
+		return nil, false
+	}
+	rows, ok1 := num(toks[0])
+	cols, ok2 := num(toks[1])
+	if !ok1 || !ok2 || rows <= 0 || cols <= 0 || rows > MaxCells || cols > MaxCells || rows > MaxCells/cols {
+		return nil, false
+	}
+	mines := UnknownMines
+	if toks[2] != "?" {
+		m, ok := num(toks[2])
+		if !ok || m < 0 || m >= numberLimit {
+			return nil, false
+		}
+		mines = m
+	}
+	if len(toks) != 3+rows*cols {
+		return nil, false
+	}
+	p, err := NewPuzzle(rows, cols, mines)
+	if err != nil {
+		return nil, false
+	}
+	for i, s := range toks[3:] {
+		if s == "F" {
+			p.Cells[i] = Cell{State: Flagged}
+			continue
+		}
+		v, ok := num(s)
+		if !ok || v < -1 || v > 8 {
+			return nil, false
+		}
+		if v >= 0 {
+			p.Cells[i] = HintCell(v)
+		}
+	}
+	return p, true
+}
+
+// FuzzParseSeeds checks ParsePuzzle on the seeds' format against
+// simpleSeeds: the same inputs accepted, to the same puzzle. Inputs that
+// ParsePuzzle takes for a grid are left to FuzzParseGrid.
+func FuzzParseSeeds(f *testing.F) {
+	for _, s := range []string{"2 2 1\n1 F\n-1 1\n", "2 2 ?\n1 -1\n-1 -1\n", "\uFEFF1 1 0\n0", "1 1 ?x\n0", "1 2 1 F F",
+		"# c\n1 1 1 -1 # x", "2 2 -1\n", "99999999999999999999 1 1", "1 1 99999999999999999999\n-1", "1 1 0\n+0", "1 1 0\n+-0"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if isGrid(bufio.NewReader(bytes.NewReader(bytes.TrimPrefix(in, []byte("\uFEFF"))))) {
+			return
+		}
+		p, err := ParsePuzzle("fuzz", bytes.NewReader(in))
+		want, ok := simpleSeeds(string(in))
+		switch {
+		case err != nil && ok:
+			t.Fatalf("ParsePuzzle refuses what the simple reader reads: %v\n%q", err, in)
+		case err == nil && !ok:
+			t.Fatalf("ParsePuzzle reads what the simple reader refuses:\n%q\n%s", in, gridText(p))
+		case err == nil && !p.Equal(want):
+			t.Fatalf("ParsePuzzle and the simple reader differ on %q:\n%s\n%s", in, gridText(p), gridText(want))
 		}
 	})
 }
