@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // scripted plays a game with a tiny deterministic player that sees the
@@ -104,27 +107,18 @@ func TestVerifyRecordValid(t *testing.T) {
 		{"beginner/safe/no moves, layout not drawn", scripted(t, Beginner, RulesSafe, 8, 0), Stuck, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.rec.Result != tc.want {
-				t.Fatalf("the scripted game ended %s; want %s", tc.rec.Result, tc.want)
+			require.Equal(t, tc.want, tc.rec.Result, "how the scripted game ended")
+			if tc.moves >= 0 {
+				require.Len(t, tc.rec.Moves, tc.moves, "the scripted game's moves")
 			}
-			if tc.moves >= 0 && len(tc.rec.Moves) != tc.moves {
-				t.Fatalf("the scripted game made %d moves; want %d", len(tc.rec.Moves), tc.moves)
-			}
-			if err := VerifyRecord(tc.rec); err != nil {
-				t.Errorf("VerifyRecord: %v; want nil", err)
-			}
+			assert.NoError(t, VerifyRecord(tc.rec))
 			// The record survives a JSON round trip unchanged.
 			b, err := json.Marshal(tc.rec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			recs, err := ReadRecords("rt.jsonl", strings.NewReader(string(b)+"\n"))
-			if err != nil || len(recs) != 1 {
-				t.Fatalf("ReadRecords: %v, %d records", err, len(recs))
-			}
-			if err := VerifyRecord(&recs[0]); err != nil {
-				t.Errorf("VerifyRecord after a round trip: %v", err)
-			}
+			require.NoError(t, err)
+			require.Len(t, recs, 1)
+			assert.NoError(t, VerifyRecord(&recs[0]), "after a round trip")
 		})
 	}
 }
@@ -226,24 +220,14 @@ func TestVerifyRecordErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := tc.rec()
-			if err := VerifyRecord(rec); err != nil {
-				t.Fatalf("the record before the edit: %v", err)
-			}
+			require.NoError(t, VerifyRecord(rec), "the record before the edit")
 			tc.edit(rec)
 			err := VerifyRecord(rec)
 			var re *RecordError
-			if !errors.As(err, &re) {
-				t.Fatalf("VerifyRecord = %v; want a *RecordError", err)
-			}
-			if re.Move != tc.move {
-				t.Errorf("Move = %d; want %d (%v)", re.Move, tc.move, err)
-			}
-			if !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error %q; want it to contain %q", err, tc.want)
-			}
-			if got := errors.Is(err, ErrUnsound); got != tc.unsafe {
-				t.Errorf("errors.Is(err, ErrUnsound) = %v; want %v", got, tc.unsafe)
-			}
+			require.ErrorAs(t, err, &re)
+			assert.Equal(t, tc.move, re.Move, "the RecordError's move (%v)", err)
+			assert.ErrorContains(t, err, tc.want)
+			assert.Equal(t, tc.unsafe, errors.Is(err, ErrUnsound), "errors.Is(err, ErrUnsound) for %v", err)
 		})
 	}
 }
@@ -253,45 +237,30 @@ func TestVerifyRecordErrors(t *testing.T) {
 func TestVerifyRecordGuessesMayBeWrong(t *testing.T) {
 	rec := scripted(t, Easy, RulesSeed, 21, 3)
 	rec.Moves = append(rec.Moves, MoveRecord{OpFlag, firstSafe(t, rec), WhyGuess})
-	if err := VerifyRecord(rec); err != nil {
-		t.Errorf("guessed flag of a safe cell: %v", err)
-	}
+	assert.NoError(t, VerifyRecord(rec), "guessed flag of a safe cell")
 	// Opening that flagged safe cell clears the flag and opens it.
 	rec.Moves = append(rec.Moves, MoveRecord{OpOpen, rec.Moves[3].Cell, "unit"})
-	if err := VerifyRecord(rec); err != nil {
-		t.Errorf("deduced open of a wrongly flagged cell: %v", err)
-	}
+	assert.NoError(t, VerifyRecord(rec), "deduced open of a wrongly flagged cell")
 	rec.Moves = append(rec.Moves, MoveRecord{OpOpen, firstMine(rec), WhyGuess})
 	rec.Result = Lost
-	if err := VerifyRecord(rec); err != nil {
-		t.Errorf("guessed open of a mine as the last move: %v", err)
-	}
+	assert.NoError(t, VerifyRecord(rec), "guessed open of a mine as the last move")
 }
 
 func TestMoveProbs(t *testing.T) {
 	rec := scripted(t, Easy, RulesSeed, 31, 3)
 	in := `{"1":[[0.25,0,0,8,7],[1,8,8]],"2":[]}`
 	var mp MoveProbs
-	if err := json.Unmarshal([]byte(in), &mp); err != nil {
-		t.Fatalf("Unmarshal: %v", err)
-	}
-	want := MoveProbs{1: {{Pos{0, 0}, 0.25}, {Pos{8, 7}, 0.25}, {Pos{8, 8}, 1}}, 2: {}}
-	if len(mp) != 2 || !slices.Equal(mp[1], want[1]) || len(mp[2]) != 0 {
-		t.Errorf("Unmarshal(%s) = %v; want %v", in, mp, want)
-	}
+	require.NoError(t, json.Unmarshal([]byte(in), &mp))
+	assert.Equal(t, MoveProbs{1: {{Pos{0, 0}, 0.25}, {Pos{8, 7}, 0.25}, {Pos{8, 8}, 1}}, 2: nil}, mp)
 	out, err := json.Marshal(mp)
-	if err != nil || string(out) != in {
-		t.Errorf("Marshal = %s, %v; want %s", out, err, in)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, in, string(out))
 	// Probabilities are rounded to 4 decimals, and cells grouped by the
 	// rounded value in the order of their first cell.
 	out, err = json.Marshal(MoveProbs{0: {{Pos{0, 0}, 0.123449}, {Pos{0, 1}, 1.0 / 3}, {Pos{0, 2}, 0.12341}}})
-	if want := `{"0":[[0.1234,0,0,0,2],[0.3333,0,1]]}`; err != nil || string(out) != want {
-		t.Errorf("Marshal = %s, %v; want %s", out, err, want)
-	}
-	if err := mp.Check(rec); err != nil {
-		t.Errorf("Check: %v", err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, `{"0":[[0.1234,0,0,0,2],[0.3333,0,1]]}`, string(out))
+	assert.NoError(t, mp.Check(rec))
 	for _, tc := range []struct{ in, want string }{
 		{`{"3":[]}`, "move 3: the record has 3 moves"},
 		{`{"0":[[0.5,9,0]]}`, "moves[0]: probs: cell (9,0) off the 9x9 board"},
@@ -300,18 +269,12 @@ func TestMoveProbs(t *testing.T) {
 		{`{"1":[[0.1,1,1]],"0":[[-0.1,1,1]]}`, "moves[0]"}, // the first move in order
 	} {
 		var mp MoveProbs
-		if err := json.Unmarshal([]byte(tc.in), &mp); err != nil {
-			t.Fatalf("Unmarshal(%s): %v", tc.in, err)
-		}
-		if err := mp.Check(rec); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Check(%s) = %v; want an error containing %q", tc.in, err, tc.want)
-		}
+		require.NoError(t, json.Unmarshal([]byte(tc.in), &mp), "Unmarshal(%s)", tc.in)
+		assert.ErrorContains(t, mp.Check(rec), tc.want, "Check(%s)", tc.in)
 	}
 	for _, bad := range []string{`[1,2]`, `[1.5,2,0.1]`, `["a",1,0.1]`, `{}`, `[1,2,3,4]`} {
 		var cp CellProb
-		if err := json.Unmarshal([]byte(bad), &cp); err == nil {
-			t.Errorf("CellProb.UnmarshalJSON(%s) = nil; want an error", bad)
-		}
+		assert.Error(t, json.Unmarshal([]byte(bad), &cp), "CellProb.UnmarshalJSON(%s)", bad)
 	}
 }
 
