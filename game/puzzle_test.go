@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestParsePuzzleErrors is the table of malformed puzzle files and the
@@ -94,15 +97,11 @@ func TestParsePuzzleErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := ParsePuzzle("f.txt", strings.NewReader(tc.in))
-			if err == nil {
-				t.Fatalf("parsed %q as\n%v; want error %s", tc.in, p, tc.want)
-			}
-			if got := err.Error(); got != tc.want {
-				t.Errorf("error\n%s\nwant\n%s", got, tc.want)
-			}
+			require.Error(t, err, "parsed %q as\n%v", tc.in, p)
+			assert.EqualError(t, err, tc.want)
 			var pe *ParseError
-			if !errors.As(err, &pe) || pe.File != "f.txt" {
-				t.Errorf("error %T %v; want a *ParseError for f.txt", err, err)
+			if assert.ErrorAs(t, err, &pe) {
+				assert.Equal(t, "f.txt", pe.File)
 			}
 		})
 	}
@@ -117,20 +116,16 @@ func TestParsePuzzleNoEarlyAllocation(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	_, err := ParsePuzzle("big.txt", strings.NewReader(in))
 	runtime.ReadMemStats(&after)
-	if err == nil {
-		t.Fatal("parsed a truncated 4096x4096 puzzle")
-	}
-	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
-		t.Errorf("ParsePuzzle allocated %d bytes for a %d-byte file; want under 1 MiB", got, len(in))
-	}
+	require.Error(t, err, "parsed a truncated 4096x4096 puzzle")
+	assert.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes ParsePuzzle allocated for a %d-byte file", len(in))
 }
 
 func TestParsePuzzleReadError(t *testing.T) {
 	boom := errors.New("disk on fire")
 	r := io.MultiReader(strings.NewReader("2 2 1\n-1 "), iotest.ErrReader(boom))
 	_, err := ParsePuzzle("f.txt", r)
-	if !errors.Is(err, boom) || !strings.HasPrefix(err.Error(), "f.txt: ") {
-		t.Errorf("error %v; want the read error, prefixed with the file name", err)
+	if assert.ErrorIs(t, err, boom) {
+		assert.True(t, strings.HasPrefix(err.Error(), "f.txt: "), "error %v; want it prefixed with the file name", err)
 	}
 }
 
@@ -153,12 +148,8 @@ func TestParsePuzzleAccepts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := ParsePuzzle("f.txt", strings.NewReader(tc.in))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !p.Equal(want) {
-				t.Errorf("parsed\n%v\nwant\n%v", p, want)
-			}
+			require.NoError(t, err)
+			assert.True(t, p.Equal(want), "parsed\n%v\nwant\n%v", p, want)
 		})
 	}
 }
@@ -167,37 +158,23 @@ func TestParsePuzzleAccepts(t *testing.T) {
 // checks that the text and the puzzle survive.
 func TestSeedPuzzlesRoundTrip(t *testing.T) {
 	files, err := filepath.Glob("../testdata/puzzles/seed/*.txt")
-	if err != nil || len(files) < 9 {
-		t.Fatalf("seed puzzles: %v, %d files; want 9 or more", err, len(files))
-	}
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 9, "seed puzzles")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			text, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			p, err := ParsePuzzle(f, bytes.NewReader(text))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var buf bytes.Buffer
 			n, err := p.WriteTo(&buf)
-			if err != nil || n != int64(buf.Len()) {
-				t.Fatalf("WriteTo = %d, %v; wrote %d bytes", n, err, buf.Len())
-			}
-			if got, want := strings.Fields(buf.String()), strings.Fields(string(text)); strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Errorf("written tokens differ from the file's:\n%s", buf.String())
-			}
+			require.NoError(t, err)
+			require.Equal(t, int64(buf.Len()), n, "bytes WriteTo reports")
+			assert.Equal(t, strings.Fields(string(text)), strings.Fields(buf.String()), "written tokens against the file's")
 			q, err := ParsePuzzle("again", &buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !q.Equal(p) {
-				t.Errorf("parse(write(p)) != p")
-			}
-			if err := p.Validate(); err != nil {
-				t.Errorf("Validate: %v", err)
-			}
+			require.NoError(t, err)
+			assert.True(t, q.Equal(p), "parse(write(p)) != p")
+			assert.NoError(t, p.Validate())
 		})
 	}
 }
@@ -232,11 +209,10 @@ func TestValidate(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.p.Validate()
-			switch {
-			case tc.want == "" && err != nil:
-				t.Errorf("Validate() = %v; want nil", err)
-			case tc.want != "" && (err == nil || err.Error() != tc.want):
-				t.Errorf("Validate() = %v; want %s", err, tc.want)
+			if tc.want == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.EqualError(t, err, tc.want)
 			}
 		})
 	}
@@ -247,11 +223,10 @@ func TestValidate(t *testing.T) {
 func TestValidateParsed(t *testing.T) {
 	for _, in := range []string{"1 2 0\n2 -1\n", "2 2 3\n1 -1\n-1 1\n", "1 1 5\n-1\n", "3 3 0\n8 8 8\n8 8 8\n8 8 8\n"} {
 		p, err := ParsePuzzle("f.txt", strings.NewReader(in))
-		if err != nil {
-			t.Fatalf("%q: %v", in, err)
-		}
-		if err := p.Validate(); err == nil || !strings.HasPrefix(err.Error(), "game: invalid puzzle: ") {
-			t.Errorf("%q: Validate() = %v; want an invalid puzzle error", in, err)
+		require.NoError(t, err, "%q", in)
+		err = p.Validate()
+		if assert.Error(t, err, "%q: Validate()", in) {
+			assert.True(t, strings.HasPrefix(err.Error(), "game: invalid puzzle: "), "%q: Validate() = %v; want an invalid puzzle error", in, err)
 		}
 	}
 }
@@ -285,11 +260,10 @@ func TestSatisfies(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			err := p.Satisfies(tc.mines)
-			switch {
-			case tc.want == "" && err != nil:
-				t.Errorf("Satisfies(%v) = %v; want nil", tc.mines, err)
-			case tc.want != "" && (err == nil || err.Error() != tc.want):
-				t.Errorf("Satisfies(%v) = %v; want %s", tc.mines, err, tc.want)
+			if tc.want == "" {
+				assert.NoError(t, err, "Satisfies(%v)", tc.mines)
+			} else {
+				assert.EqualError(t, err, tc.want, "Satisfies(%v)", tc.mines)
 			}
 		})
 	}
@@ -297,20 +271,13 @@ func TestSatisfies(t *testing.T) {
 
 func TestSatisfiesFlag(t *testing.T) {
 	p := mustParse(t, 1, "F??")
-	want := "game: solution leaves flagged (0,0) without a mine"
-	if err := p.Satisfies([]int{2}); err == nil || err.Error() != want {
-		t.Errorf("Satisfies([2]) = %v; want %s", err, want)
-	}
-	if err := p.Satisfies([]int{0}); err != nil {
-		t.Errorf("Satisfies([0]) = %v; want nil", err)
-	}
+	assert.EqualError(t, p.Satisfies([]int{2}), "game: solution leaves flagged (0,0) without a mine")
+	assert.NoError(t, p.Satisfies([]int{0}))
 }
 
 func TestWriteToFlags(t *testing.T) {
 	p := mustParse(t, 2, "1F\n?0")
-	if got, want := p.String(), "2 2 2\n1 -1\n-1 0\n"; got != want {
-		t.Errorf("String() = %q; want %q (flags are written as -1)", got, want)
-	}
+	assert.Equal(t, "2 2 2\n1 -1\n-1 0\n", p.String(), "flags are written as -1")
 }
 
 func ExampleParsePuzzle() {
@@ -380,20 +347,14 @@ func FuzzParsePuzzle(f *testing.F) {
 func TestReadPuzzleFile(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.txt")
-	if err := os.WriteFile(bad, []byte("2 2 1\n-1 9\n0 0\n"), 0o644); err != nil {
-		t.Fatal(err)
+	require.NoError(t, os.WriteFile(bad, []byte("2 2 1\n-1 9\n0 0\n"), 0o644))
+	_, err := ReadPuzzleFile(bad)
+	if assert.Error(t, err) {
+		assert.True(t, strings.HasPrefix(err.Error(), bad+":2:4: "), "ReadPuzzleFile(bad) error = %v; want it to name %s:2:4", err, bad)
 	}
-	if _, err := ReadPuzzleFile(bad); err == nil || !strings.HasPrefix(err.Error(), bad+":2:4: ") {
-		t.Errorf("ReadPuzzleFile(bad) error = %v; want it to name %s:2:4", err, bad)
-	}
-	if _, err := ReadPuzzleFile(filepath.Join(dir, "missing.txt")); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("ReadPuzzleFile(missing) error = %v; want os.ErrNotExist", err)
-	}
+	_, err = ReadPuzzleFile(filepath.Join(dir, "missing.txt"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
 	p, err := ReadPuzzleFile(filepath.Join("..", "testdata", "puzzles", "seed", "case1.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Rows() != 6 || p.Cols() != 6 || p.Mines != 10 {
-		t.Errorf("case1 is %dx%d/%d; want 6x6/10", p.Rows(), p.Cols(), p.Mines)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, [3]int{6, 6, 10}, [3]int{p.Rows(), p.Cols(), p.Mines}, "case1: rows, cols, mines")
 }
