@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestGenerateRejects(t *testing.T) {
@@ -31,16 +34,11 @@ func TestGenerateRejects(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p, layout, err := Generate(tc.rows, tc.cols, tc.mines, tc.opt, 1)
-			if err == nil {
-				t.Fatalf("Generate(%d, %d, %d, %+v) = %v, %v; want an error", tc.rows, tc.cols, tc.mines, tc.opt, p, layout)
-			}
+			require.Error(t, err, "Generate(%d, %d, %d, %+v) = %v, %v", tc.rows, tc.cols, tc.mines, tc.opt, p, layout)
 			got := err.Error()
-			if !strings.HasPrefix(got, "game: generate: ") || !strings.Contains(got, tc.want) {
-				t.Errorf("error %q; want it prefixed \"game: generate: \" and containing %q", got, tc.want)
-			}
-			if strings.Count(got, "game: ") != 1 {
-				t.Errorf("error %q; want the \"game: \" prefix once", got)
-			}
+			assert.True(t, strings.HasPrefix(got, "game: generate: "), "error %q; want the prefix \"game: generate: \"", got)
+			assert.Contains(t, got, tc.want)
+			assert.Equal(t, 1, strings.Count(got, "game: "), "error %q; want the \"game: \" prefix once", got)
 		})
 	}
 }
@@ -48,28 +46,16 @@ func TestGenerateRejects(t *testing.T) {
 // checkGenerated verifies every promise Generate makes about its output.
 func checkGenerated(t *testing.T, p *Puzzle, layout []Pos, rows, cols, mines, hints int) {
 	t.Helper()
-	if p.Rows() != rows || p.Cols() != cols || p.Mines != mines {
-		t.Fatalf("puzzle is %dx%d/%d; want %dx%d/%d", p.Rows(), p.Cols(), p.Mines, rows, cols, mines)
-	}
-	if len(layout) != mines {
-		t.Fatalf("layout has %d mines; want %d", len(layout), mines)
-	}
+	require.Equal(t, [3]int{rows, cols, mines}, [3]int{p.Rows(), p.Cols(), p.Mines}, "the puzzle's rows, cols and mines")
+	require.Len(t, layout, mines, "the layout")
 	idx := make([]int, len(layout))
 	for k, q := range layout {
 		idx[k] = p.Board.Index(q)
 	}
-	if !slices.IsSorted(idx) {
-		t.Errorf("layout %v is not in row-major order", layout)
-	}
-	if got := len(p.Cells) - p.Unknowns(); got != hints {
-		t.Errorf("puzzle has %d hint cells; want %d", got, hints)
-	}
-	if err := p.Validate(); err != nil {
-		t.Errorf("Validate: %v", err)
-	}
-	if err := p.Satisfies(idx); err != nil {
-		t.Errorf("the returned layout does not satisfy the puzzle: %v", err)
-	}
+	assert.True(t, slices.IsSorted(idx), "layout %v is not in row-major order", layout)
+	assert.Equal(t, hints, len(p.Cells)-p.Unknowns(), "hint cells")
+	assert.NoError(t, p.Validate())
+	assert.NoError(t, p.Satisfies(idx), "the returned layout against the puzzle")
 }
 
 func TestGenerateInvariants(t *testing.T) {
@@ -93,9 +79,7 @@ func TestGenerateInvariants(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d/%d/%+v", tc.rows, tc.cols, tc.mines, tc.opt), func(t *testing.T) {
 			for seed := int64(-3); seed < 20; seed++ {
 				p, layout, err := Generate(tc.rows, tc.cols, tc.mines, tc.opt, seed)
-				if err != nil {
-					t.Fatalf("seed %d: %v", seed, err)
-				}
+				require.NoError(t, err, "seed %d", seed)
 				checkGenerated(t, p, layout, tc.rows, tc.cols, tc.mines, tc.hints)
 			}
 		})
@@ -106,18 +90,14 @@ func TestGenerateDeterministic(t *testing.T) {
 	for seed := int64(0); seed < 50; seed++ {
 		p1, l1, err1 := Generate(16, 30, 99, GenOptions{Reveal: 0.4}, seed)
 		p2, l2, err2 := Generate(16, 30, 99, GenOptions{Reveal: 0.4}, seed)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("seed %d: %v, %v", seed, err1, err2)
-		}
-		if !p1.Equal(p2) || !slices.Equal(l1, l2) {
-			t.Errorf("seed %d: two calls differ:\n%v\n%v", seed, p1, p2)
-		}
+		require.NoError(t, err1, "seed %d", seed)
+		require.NoError(t, err2, "seed %d", seed)
+		assert.True(t, p1.Equal(p2), "seed %d: two calls differ:\n%v\n%v", seed, p1, p2)
+		assert.Equal(t, l1, l2, "seed %d: the layouts of two calls", seed)
 	}
 	a, _, _ := Generate(16, 30, 99, GenOptions{Reveal: 0.4}, 1)
 	b, _, _ := Generate(16, 30, 99, GenOptions{Reveal: 0.4}, 2)
-	if a.Equal(b) {
-		t.Errorf("seeds 1 and 2 gave the same puzzle:\n%v", a)
-	}
+	assert.False(t, a.Equal(b), "seeds 1 and 2 gave the same puzzle:\n%v", a)
 }
 
 // TestGenerateMatchesSeedRules pins the documented link between Generate and
@@ -127,20 +107,12 @@ func TestGenerateMatchesSeedRules(t *testing.T) {
 	for _, l := range []Level{Easy, Medium, Hard, {"7x3/5", 7, 3, 5}} {
 		for seed := int64(0); seed < 30; seed++ {
 			g, err := New(l, RulesSeed, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			p, layout, err := Generate(l.Rows, l.Cols, l.Mines, GenOptions{Hints: InitialCount(l.Rows, l.Cols)}, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(layout, g.Mines()) {
-				t.Errorf("%s seed %d: Generate mines %v; New mines %v", l, seed, layout, g.Mines())
-			}
+			require.NoError(t, err)
+			assert.Equal(t, g.Mines(), layout, "%s seed %d: Generate's mines against New's", l, seed)
 			for _, q := range g.Initial() {
-				if c := p.At(q); c != g.Cell(g.Board().Index(q)) {
-					t.Errorf("%s seed %d: initial cell %v is %+v in the puzzle, %+v in the game", l, seed, q, c, g.Cell(g.Board().Index(q)))
-				}
+				assert.Equal(t, g.Cell(g.Board().Index(q)), p.At(q), "%s seed %d: initial cell %v in the puzzle and in the game", l, seed, q)
 			}
 		}
 	}
@@ -173,9 +145,7 @@ func TestGenerateUniform(t *testing.T) {
 		for _, c := range counts {
 			chi2 += (float64(c) - want) * (float64(c) - want) / want
 		}
-		if chi2 > 26.12 {
-			t.Errorf("%s counts %v: chi-square %.1f > 26.12; not uniform", name, counts, chi2)
-		}
+		assert.LessOrEqual(t, chi2, 26.12, "%s counts %v: chi-square past 26.12; not uniform", name, counts)
 	}
 }
 
