@@ -14,6 +14,9 @@ import (
 	"testing"
 
 	"github.com/crillab/gophersat/solver"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/game"
 )
@@ -55,11 +58,11 @@ func TestPitfallParseCardConstrsDropsConstraint(t *testing.T) {
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2), lit(3)}, 2))
 	ss := sp.build()
-	if _, sat := solveLocked(ss, lit(-2), lit(-3)); sat {
-		t.Errorf("kb's problem allows x2 and x3 both false: a constraint was dropped")
-	}
-	if m, sat := solveLocked(ss, lit(-2)); !sat || !m[1] || !m[3] {
-		t.Errorf("kb's problem with -x2: model %v, sat %v; want x1 and x3", m, sat)
+	_, sat := solveLocked(ss, lit(-2), lit(-3))
+	assert.False(t, sat, "kb's problem allows x2 and x3 both false: a constraint was dropped")
+	m, sat := solveLocked(ss, lit(-2))
+	if assert.True(t, sat, "kb's problem with -x2") {
+		assert.True(t, m[1] && m[3], "kb's problem with -x2: model %v; want x1 and x3", m)
 	}
 }
 
@@ -68,9 +71,7 @@ func TestPitfallParseCardConstrsDropsConstraint(t *testing.T) {
 func TestPitfallAssumeForgetsUnits(t *testing.T) {
 	constrs := []solver.PBConstr{solver.AtLeast([]int{1}, 1), solver.PropClause(2, 3)}
 	raw := solver.ParsePBConstrs(constrs)
-	if len(raw.Units) != 1 {
-		t.Fatalf("expected x1 to be simplified into a unit, got units %v", raw.Units)
-	}
+	require.Len(t, raw.Units, 1, "x1 simplified into a unit")
 	s := solver.New(raw)
 	if s.Assume(glits(-1)) == solver.Unsat || s.Solve() != solver.Sat {
 		t.Logf("gophersat's Assume now keeps the problem's units; the workaround may be obsolete")
@@ -80,12 +81,11 @@ func TestPitfallAssumeForgetsUnits(t *testing.T) {
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(2), lit(3)}, 1))
 	ss := sp.build()
-	if _, sat := solveLocked(ss, lit(-1)); sat {
-		t.Errorf("kb's solver forgot the unit x1")
-	}
+	_, sat := solveLocked(ss, lit(-1))
+	assert.False(t, sat, "kb's solver forgot the unit x1")
 	for range 3 { // repeated queries keep the unit too
-		if m, sat := solveLocked(ss, lit(-2)); !sat || !m[1] || !m[3] {
-			t.Errorf("kb's solver with -x2: model %v, sat %v; want x1 and x3", m, sat)
+		if m, sat := solveLocked(ss, lit(-2)); assert.True(t, sat, "kb's solver with -x2") {
+			assert.True(t, m[1] && m[3], "kb's solver with -x2: model %v; want x1 and x3", m)
 		}
 	}
 }
@@ -103,12 +103,10 @@ func TestPitfallAssumeContradiction(t *testing.T) {
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(2), lit(3)}, 1))
 	sp.add(cnf.AtMost([]cnf.Lit{lit(2), lit(3)}, 1))
 	ss := sp.build()
-	if _, sat := solveLocked(ss, lit(2), lit(-2)); sat {
-		t.Errorf("kb's solver accepted x2 and -x2 together")
-	}
-	if _, sat := solveLocked(ss, lit(2)); !sat {
-		t.Errorf("kb's solver refuses x2 alone")
-	}
+	_, sat := solveLocked(ss, lit(2), lit(-2))
+	assert.False(t, sat, "kb's solver accepted x2 and -x2 together")
+	_, sat = solveLocked(ss, lit(2))
+	assert.True(t, sat, "kb's solver refuses x2 alone")
 }
 
 // Eq with nil weights panics, and with weights it negates the caller's
@@ -131,9 +129,7 @@ func TestPitfallEq(t *testing.T) {
 	in := []cnf.Lit{lit(1), lit(2), lit(3)}
 	sp := newSATProblem(3)
 	sp.exactly(in, 2)
-	if !slices.Equal(in, []cnf.Lit{lit(1), lit(2), lit(3)}) {
-		t.Errorf("exactly changed its input: %v", in)
-	}
+	assert.Equal(t, []cnf.Lit{lit(1), lit(2), lit(3)}, in, "exactly changed its input")
 	ss := sp.build()
 	for _, tc := range []struct {
 		assume []cnf.Lit
@@ -143,9 +139,8 @@ func TestPitfallEq(t *testing.T) {
 		{[]cnf.Lit{lit(1), lit(2), lit(3)}, false},
 		{[]cnf.Lit{lit(-1), lit(-2)}, false},
 	} {
-		if _, sat := solveLocked(ss, tc.assume...); sat != tc.sat {
-			t.Errorf("exactly 2 of 3 under %v: sat %v; want %v", tc.assume, sat, tc.sat)
-		}
+		_, sat := solveLocked(ss, tc.assume...)
+		assert.Equal(t, tc.sat, sat, "exactly 2 of 3 under %v", tc.assume)
 	}
 }
 
@@ -167,9 +162,9 @@ func TestPitfallStaleModel(t *testing.T) {
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2)}, 1))
 	ss := sp.build()
 	solveLocked(ss, lit(1))
-	if m, sat := solveLocked(ss, lit(-1), lit(-2)); sat || m != nil {
-		t.Errorf("kb's solver after UNSAT: model %v, sat %v; want nil, false", m, sat)
-	}
+	m, sat := solveLocked(ss, lit(-1), lit(-2))
+	assert.False(t, sat, "kb's solver after UNSAT")
+	assert.Nil(t, m, "kb's solver's model after UNSAT")
 }
 
 // CountModels counts some models twice: exactly 1 of x2..x6 and exactly
@@ -191,9 +186,7 @@ func TestPitfallCountModels(t *testing.T) {
 		{need: 1, vars: []int32{0, 1, 3, 6}},
 	}}
 	d, err := buildDiagram(context.Background(), co, game.MustBoard(1, 7), 1<<10)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	counts, lo, err := d.exactCounts(context.Background())
 	total := int64(0)
 	for _, c := range counts {
@@ -223,9 +216,7 @@ func TestPitfallMinimizeNilWeights(t *testing.T) {
 	satMu.Lock()
 	lo := minMines(sp, []cnf.Lit{lit(1), lit(2), lit(3)})
 	satMu.Unlock()
-	if lo != 2 {
-		t.Errorf("minMines = %d; want 2", lo)
-	}
+	assert.Equal(t, 2, lo, "minMines")
 }
 
 // Verbose makes Solve print to stdout; kb's solvers keep it off.
@@ -233,13 +224,9 @@ func TestPitfallVerboseStaysOff(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.exactly([]cnf.Lit{lit(1), lit(2), lit(3)}, 2)
 	ss := sp.build()
-	if ss.s.Verbose {
-		t.Fatalf("kb's solver is verbose")
-	}
+	require.False(t, ss.s.Verbose, "kb's solver is verbose")
 	out := captureStdout(t, func() { solveLocked(ss) })
-	if out != "" {
-		t.Errorf("kb's solve printed %q to stdout", out)
-	}
+	assert.Empty(t, out, "what kb's solve printed to stdout")
 	raw := solver.New(solver.ParsePBConstrs(sp.constrs))
 	raw.Verbose = true
 	if out := captureStdout(t, func() { raw.Solve() }); out == "" {
@@ -250,9 +237,7 @@ func TestPitfallVerboseStaysOff(t *testing.T) {
 func captureStdout(t *testing.T, f func()) string {
 	t.Helper()
 	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	old := os.Stdout
 	os.Stdout = w
 	done := make(chan string)
@@ -274,23 +259,12 @@ func TestPitfallSharedState(t *testing.T) {
 	sp := newSATProblem(1)
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
 	ss := sp.build()
-	func() {
-		defer func() {
-			if recover() == nil {
-				t.Errorf("solve ran without satMu")
-			}
-		}()
-		ss.solve()
-	}()
+	assert.Panics(t, func() { ss.solve() }, "solve without satMu")
 
 	p, _, err := game.Generate(16, 30, 99, game.GenOptions{Reveal: 0.4}, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want, err := Count(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var wg sync.WaitGroup
 	errs := make(chan string, 8)
 	for range 4 {
@@ -316,9 +290,9 @@ func TestPitfallSharedState(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
-	if got, _ := Count(context.Background(), p); got.Cmp(want) != 0 {
-		t.Errorf("count changed: %v, then %v", want, got)
-	}
+	got, err := Count(context.Background(), p)
+	require.NoError(t, err)
+	assert.Zero(t, got.Cmp(want), "count changed: %v, then %v", want, got)
 }
 
 // A total "exactly M of every unknown cell" can make gophersat run for
