@@ -5,6 +5,9 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // inputs returns m literals over variables 1..m, negating every third one so
@@ -78,12 +81,8 @@ func TestBinomialShape(t *testing.T) {
 			lits := inputs(m)
 			f := NewFormula(m)
 			Binomial.Encode(f, Exactly{Lits: lits, N: n})
-			if f.NumVars() != m {
-				t.Errorf("m=%d n=%d: %d variables; want %d", m, n, f.NumVars(), m)
-			}
-			if got, want := f.Len(), BinomialSize(m, n); got != want {
-				t.Errorf("m=%d n=%d: %d clauses; BinomialSize says %d", m, n, got, want)
-			}
+			assert.Equal(t, m, f.NumVars(), "m=%d n=%d: variables", m, n)
+			assert.Equal(t, BinomialSize(m, n), f.Len(), "m=%d n=%d: clauses, against BinomialSize", m, n)
 			pos := map[Lit]bool{}
 			for _, l := range lits {
 				pos[l] = true
@@ -105,12 +104,8 @@ func TestBinomialShape(t *testing.T) {
 					t.Errorf("m=%d n=%d: clause %v is neither n+1 negated nor m-n+1 plain inputs", m, n, c)
 				}
 			}
-			if want := choose(m, n+1); neg != want {
-				t.Errorf("m=%d n=%d: %d negative clauses; want C(m,n+1) = %d", m, n, neg, want)
-			}
-			if want := choose(m, m-n+1); posClauses != want {
-				t.Errorf("m=%d n=%d: %d positive clauses; want C(m,m-n+1) = %d", m, n, posClauses, want)
-			}
+			assert.Equal(t, choose(m, n+1), neg, "m=%d n=%d: negative clauses, C(m,n+1)", m, n)
+			assert.Equal(t, choose(m, m-n+1), posClauses, "m=%d n=%d: positive clauses, C(m,m-n+1)", m, n)
 		}
 	}
 }
@@ -132,9 +127,7 @@ func TestCardsBruteForce(t *testing.T) {
 			lits := inputs(m)
 			e := Exactly{Lits: lits, N: n}
 			cards := e.Cards()
-			if cards[0].AtLeast != n || cards[1].AtLeast != m-n {
-				t.Errorf("m=%d n=%d: AtLeast %d and %d; want %d and %d", m, n, cards[0].AtLeast, cards[1].AtLeast, n, m-n)
-			}
+			assert.Equal(t, [2]int{n, m - n}, [2]int{cards[0].AtLeast, cards[1].AtLeast}, "m=%d n=%d: the cards' AtLeast", m, n)
 			for mask := uint(0); mask < 1<<m; mask++ {
 				a := make(Assignment, m+1)
 				for _, l := range units(lits, mask) {
@@ -148,9 +141,7 @@ func TestCardsBruteForce(t *testing.T) {
 					t.Errorf("m=%d n=%d inputs %0*b: Holds = %v; want %v", m, n, m, mask, got, want)
 				}
 			}
-			if e.Feasible() != (n >= 0 && n <= m) {
-				t.Errorf("m=%d n=%d: Feasible = %v", m, n, e.Feasible())
-			}
+			assert.Equal(t, n >= 0 && n <= m, e.Feasible(), "m=%d n=%d: Feasible", m, n)
 		}
 	}
 }
@@ -162,14 +153,8 @@ func TestCardsOwnSlices(t *testing.T) {
 	orig := append([]Lit(nil), lits...)
 	cards := Exactly{Lits: lits, N: 2}.Cards()
 	cards[0].Lits[0], cards[1].Lits[0] = 0, 0
-	for i := range lits {
-		if lits[i] != orig[i] {
-			t.Fatalf("Cards shares or changed its input: %v; want %v", lits, orig)
-		}
-	}
-	if got, want := fmt.Sprint(AtMost(orig, 1).Dimacs()), "[-1 -2 3 -4]"; got != want {
-		t.Errorf("AtMost(%v, 1).Dimacs() = %s; want %s", orig, got, want)
-	}
+	require.Equal(t, orig, lits, "Cards shares or changed its input")
+	assert.Equal(t, "[-1 -2 3 -4]", fmt.Sprint(AtMost(orig, 1).Dimacs()), "AtMost(%v, 1).Dimacs()", orig)
 }
 
 // TestPropagationComplete checks that unit propagation on each encoding is as
@@ -292,38 +277,28 @@ func TestEncodeInfeasible(t *testing.T) {
 		for _, e := range []Exactly{{N: 1}, {N: -1}, {Lits: inputs(3), N: 4}, {Lits: inputs(3), N: -2}} {
 			f := NewFormula(3)
 			enc.Encode(f, e)
-			if f.Len() != 1 || len(f.Clause(0)) != 0 {
-				t.Errorf("%v %+v: %d clauses, first %v; want just the empty clause", enc, e, f.Len(), f.Clause(0))
+			if assert.Equal(t, 1, f.Len(), "%v %+v: clauses; want just the empty clause", enc, e) {
+				assert.Empty(t, f.Clause(0), "%v %+v: want just the empty clause", enc, e)
 			}
 		}
 	}
 }
 
 func TestBinomialLimit(t *testing.T) {
-	if got, want := BinomialSize(8, 4), 112; got != want {
-		t.Errorf("BinomialSize(8, 4) = %d; want %d", got, want)
-	}
-	if got := BinomialSize(1000, 500); got < MaxBinomialClauses {
-		t.Errorf("BinomialSize(1000, 500) = %d; want saturated", got)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Errorf("Binomial.Encode of 12 of 30 did not panic")
-		}
-	}()
-	Binomial.Encode(NewFormula(30), Exactly{Lits: inputs(30), N: 12})
+	assert.Equal(t, 112, BinomialSize(8, 4))
+	assert.GreaterOrEqual(t, BinomialSize(1000, 500), MaxBinomialClauses, "BinomialSize(1000, 500): want saturated")
+	assert.Panics(t, func() { Binomial.Encode(NewFormula(30), Exactly{Lits: inputs(30), N: 12}) }, "Binomial.Encode of 12 of 30")
 }
 
 func TestParseEncoding(t *testing.T) {
 	for _, enc := range Encodings {
 		got, err := ParseEncoding(enc.String())
-		if err != nil || got != enc {
-			t.Errorf("ParseEncoding(%q) = %v, %v; want %v", enc.String(), got, err, enc)
+		if assert.NoError(t, err) {
+			assert.Equal(t, enc, got, "ParseEncoding(%q)", enc.String())
 		}
 	}
-	if _, err := ParseEncoding("ladder"); err == nil || err.Error() != `cnf: unknown encoding "ladder": expected auto, binomial, sequential or totalizer` {
-		t.Errorf("ParseEncoding(ladder) error = %v", err)
-	}
+	_, err := ParseEncoding("ladder")
+	assert.EqualError(t, err, `cnf: unknown encoding "ladder": expected auto, binomial, sequential or totalizer`)
 }
 
 // TestSize checks Encoding.Size against what Encode writes.
@@ -337,9 +312,7 @@ func TestSize(t *testing.T) {
 				f := NewFormula(m)
 				enc.Encode(f, Exactly{Lits: inputs(m), N: n})
 				aux, clauses := enc.Size(m, n)
-				if aux != f.NumVars()-m || clauses != f.Len() {
-					t.Errorf("%v m=%d n=%d: Size = %d aux, %d clauses; Encode wrote %d, %d", enc, m, n, aux, clauses, f.NumVars()-m, f.Len())
-				}
+				assert.Equal(t, [2]int{f.NumVars() - m, f.Len()}, [2]int{aux, clauses}, "%v m=%d n=%d: Size's auxiliary variables and clauses against Encode's", enc, m, n)
 			}
 		}
 	}
@@ -348,9 +321,7 @@ func TestSize(t *testing.T) {
 			f := NewFormula(mn[0])
 			enc.Encode(f, Exactly{Lits: inputs(mn[0]), N: mn[1]})
 			aux, clauses := enc.Size(mn[0], mn[1])
-			if aux != f.NumVars()-mn[0] || clauses != f.Len() {
-				t.Errorf("%v m=%d n=%d: Size = %d aux, %d clauses; Encode wrote %d, %d", enc, mn[0], mn[1], aux, clauses, f.NumVars()-mn[0], f.Len())
-			}
+			assert.Equal(t, [2]int{f.NumVars() - mn[0], f.Len()}, [2]int{aux, clauses}, "%v m=%d n=%d: Size's auxiliary variables and clauses against Encode's", enc, mn[0], mn[1])
 		}
 	}
 }
