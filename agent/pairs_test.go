@@ -7,6 +7,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
@@ -53,9 +56,7 @@ func TestHintPairsCases(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v, err := game.NewPuzzle(tt.rows, tt.cols, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			for _, c := range tt.open {
 				i := v.Board.Index(game.Pos{Row: c.r, Col: c.c})
 				if c.hint < 0 {
@@ -65,19 +66,14 @@ func TestHintPairsCases(t *testing.T) {
 				}
 			}
 			moves, err := HintPairs{}.Deduce(context.Background(), positionFor(v, 1))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var got []string
 			for _, m := range moves {
-				if m.Rule != RulePair || !m.Rule.Deduced() {
-					t.Errorf("move %+v: rule %v", m, m.Rule)
-				}
+				assert.Equal(t, RulePair, m.Rule, "move %+v", m)
+				assert.True(t, m.Rule.Deduced(), "move %+v: a pair move counts as deduced", m)
 				got = append(got, m.Op.String()+" "+m.Why(v.Board))
 			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
-			}
+			assert.Equal(t, tt.want, got)
 		})
 	}
 }
@@ -136,20 +132,15 @@ func TestHintPairsForced(t *testing.T) {
 	games := longtest.Pick(15, 60)
 	n := 0
 	a, err := New(WithStrategies(Units{}, checkedPairs{t, &n}, SAT{Find: defaultFindForced}, GuessStrategy{G: DefaultGuesser()}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, level := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
 		for i := range games {
 			g, _ := game.New(level, game.RulesSafe, game.GameSeed(12, i))
-			if _, err := a.Play(context.Background(), g); err != nil {
-				t.Fatalf("%s game %d: %v", level.Name, i, err)
-			}
+			_, err := a.Play(context.Background(), g)
+			require.NoError(t, err, "%s game %d", level.Name, i)
 		}
 	}
-	if n < 10*games {
-		t.Fatalf("only %d pair moves checked", n)
-	}
+	assert.GreaterOrEqual(t, n, 10*games, "pair moves checked")
 }
 
 // TestHintPairsComplete checks HintPairs against brute force on random small
@@ -162,9 +153,7 @@ func TestHintPairsComplete(t *testing.T) {
 	for trial := range 3000 {
 		rows, cols := 2+rng.IntN(4), 2+rng.IntN(5)
 		v, err := game.NewPuzzle(rows, cols, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		b := v.Board
 		mine := make([]bool, b.Len())
 		for i := range mine {
@@ -200,31 +189,16 @@ func TestHintPairsComplete(t *testing.T) {
 			}
 		}
 		moves, err := HintPairs{}.Deduce(context.Background(), &Position{View: v})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		got := map[string]bool{}
 		for _, m := range moves {
 			got[fmt.Sprint(m.Op, m.Cell)] = true
 		}
-		if len(got) != len(moves) {
-			t.Fatalf("trial %d: a cell moved twice: %v", trial, moves)
-		}
-		for k := range want {
-			if !got[k] {
-				t.Fatalf("trial %d: brute force settles %s, HintPairs does not (moves %v)", trial, k, moves)
-			}
-		}
-		for k := range got {
-			if !want[k] {
-				t.Fatalf("trial %d: HintPairs settles %s, brute force does not", trial, k)
-			}
-		}
+		require.Len(t, got, len(moves), "trial %d: a cell moved twice: %v", trial, moves)
+		require.Equal(t, want, got, "trial %d: the cells HintPairs settles (+) against brute force (-)", trial)
 		checked += len(want)
 	}
-	if checked < 1000 {
-		t.Fatalf("only %d settled cells checked", checked)
-	}
+	assert.GreaterOrEqual(t, checked, 1000, "settled cells checked")
 }
 
 // bruteOthers returns the cells of a outside o that every assignment of
