@@ -2,11 +2,13 @@ package agent
 
 import (
 	"context"
-	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
@@ -19,9 +21,7 @@ import (
 // exactly a cell that could tell the placements apart).
 func TestShapes(t *testing.T) {
 	b, err := game.NewBoard(9, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	at := func(d game.Pos) int { return b.Index(game.Pos{Row: 4 + d.Row, Col: 4 + d.Col}) }
 	flanks := map[int]int{} // shapes by their number of flanks
 	for _, s := range shapesAround {
@@ -61,9 +61,7 @@ func TestShapes(t *testing.T) {
 		}
 	}
 	// Pairs side by side, pairs on a diagonal, and blocks.
-	if want := map[int]int{6: 4, 10: 4, 4: 4}; !maps.Equal(flanks, want) {
-		t.Errorf("shapes by flanks %v; want %v", flanks, want)
-	}
+	assert.Equal(t, map[int]int{6: 4, 10: 4, 4: 4}, flanks, "shapes by their number of flanks")
 }
 
 func TestPseudoFiftyFifty(t *testing.T) {
@@ -91,23 +89,15 @@ func TestPseudoFiftyFifty(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := position(t, tc.rows...)
 			probs, err := kb.Probabilities(context.Background(), p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			c, ok, err := pseudoFiftyFifty(context.Background(), positionFor(p, 1), probs, kb.Budget{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			got := ""
 			if ok {
 				got = p.Board.Pos(c).String()
-				if math.Abs(probs[c]-tc.p) > 1e-12 {
-					t.Errorf("cell %s has probability %v; want %v", got, probs[c], tc.p)
-				}
+				assert.InDelta(t, tc.p, probs[c], 1e-12, "the probability of %s", got)
 			}
-			if got != tc.want {
-				t.Errorf("pseudoFiftyFifty = %q; want %q\n%s", got, tc.want, p)
-			}
+			assert.Equal(t, tc.want, got, "pseudoFiftyFifty\n%s", p)
 		})
 	}
 }
@@ -230,13 +220,9 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 			}
 		}
 		exact, err := kb.Probabilities(ctx, p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		c, ok, err := pseudoFiftyFifty(ctx, positionFor(p, 1), exact, kb.Budget{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		switch {
 		case ok != (pmin <= 1):
 			t.Errorf("position %d: found %v; brute force finds one: %v\n%s", i, ok, pmin <= 1, p)
@@ -247,9 +233,7 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 			found++
 		}
 	}
-	if found < 20 {
-		t.Errorf("only %d positions had a pseudo 50/50: the test is too weak", found)
-	}
+	assert.GreaterOrEqual(t, found, 20, "positions with a pseudo 50/50: fewer make the test too weak")
 	t.Logf("%d positions had a pseudo 50/50", found)
 }
 
@@ -259,9 +243,7 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 // every game must end won or lost, without error.
 func TestOddBoards(t *testing.T) {
 	a, err := New(WithStrategy(PresetFull))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	games := 0
 	for _, l := range []string{"1x2/1", "2x1/1", "1x5/2", "5x1/2", "2x2/1", "2x2/3", "3x3/8", "3x3/1", "1x30/10", "30x1/10", "2x30/20", "4x4/14", "6x6/20"} {
 		level := custom(t, l)
@@ -272,17 +254,11 @@ func TestOddBoards(t *testing.T) {
 					continue // no room for a zero start, say
 				}
 				res, err := a.Play(context.Background(), g)
-				if err != nil {
-					t.Fatalf("%s %v game %d: %v", l, rules, i, err)
-				}
-				if res.Outcome != game.Won && res.Outcome != game.Lost {
-					t.Fatalf("%s %v game %d: outcome %v", l, rules, i, res.Outcome)
-				}
+				require.NoError(t, err, "%s %v game %d", l, rules, i)
+				require.Contains(t, []game.Outcome{game.Won, game.Lost}, res.Outcome, "%s %v game %d: the outcome", l, rules, i)
 				games++
 			}
 		}
 	}
-	if games < 500 {
-		t.Errorf("only %d games played", games)
-	}
+	assert.GreaterOrEqual(t, games, 500, "games played")
 }
