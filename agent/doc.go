@@ -18,7 +18,8 @@
 //     count the guess that follows reuses when nothing is forced;
 //  6. guess: a Guesser's choice, when guessing is allowed.
 //
-// The presets name the lists: "kb" is 1-3 (seed 004's agent), "sat" adds 5
+// The presets name the lists: "kb" is 1-3 (the course assignment's
+// knowledge-base agent), "sat" adds 5
 // (the exact ceiling of pure logic), "full" adds 6, and "fast" is 1, 4, 5
 // and 6: the same guesses and wins as "full", sooner, with moves proved by
 // a pair of hints or SAT where "full" names a clause. Every move carries its

@@ -19,7 +19,7 @@ type Strategy interface {
 
 // The preset names.
 const (
-	PresetKB   = "kb"   // units, resolution, global count: seed 004's agent
+	PresetKB   = "kb"   // units, resolution, global count: the course assignment's agent
 	PresetSAT  = "sat"  // kb plus the SAT step: the exact ceiling of pure logic
 	PresetFull = "full" // sat plus guessing
 	PresetFast = "fast" // full with pairs of hints instead of resolution: the same guesses and wins, sooner

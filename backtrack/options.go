@@ -105,7 +105,7 @@ type Options struct {
 
 // String returns the options' method name, as ParseMethod reads it: the
 // heuristics joined by "+", in the order mrv, degree, lcv, fc ("bt" when
-// neither a variable nor a value heuristic is set). So seed 003's eight
+// neither a variable nor a value heuristic is set). So the course assignment's eight
 // combinations are bt, bt+fc, mrv, mrv+fc, degree, degree+fc, lcv and
 // lcv+fc. The budget is not part of the name.
 func (o Options) String() string {

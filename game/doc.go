@@ -8,8 +8,8 @@
 // player has marked). Nothing in this package prints; rendering and tracing
 // belong to callers.
 //
-// Puzzle files come in two forms, told apart by ParsePuzzle: the seeds'
-// format ("rows cols mines" and one integer per cell, F for a flag, ? for
+// Puzzle files come in two forms, told apart by ParsePuzzle: the integer
+// format of the course assignments minesat started from ("rows cols mines" and one integer per cell, F for a flag, ? for
 // an unknown total) and the character grid players paste (ParseGrid,
 // WriteGrid). A Puzzle's Mines may be UnknownMines.
 package game

@@ -15,7 +15,7 @@ type Level struct {
 	Mines      int
 }
 
-// The named levels. Easy, Medium and Hard are seed 004's assignment; Beginner,
+// The named levels. Easy, Medium and Hard are the course assignment's; Beginner,
 // Intermediate and Expert are the standard ones. Hard and Expert share a size
 // (16 rows x 30 columns, 99 mines) but not default rules.
 var (
@@ -132,7 +132,7 @@ type Rules uint8
 // The rules for the start of a game.
 const (
 	RulesUnset Rules = iota // no rules chosen
-	RulesSeed               // seed 004: round(sqrt(cells)) random safe cells are opened first
+	RulesSeed               // the course assignment's: round(sqrt(cells)) random safe cells are opened first
 	RulesSafe               // the first opened cell is never a mine
 	RulesZero               // the first opened cell and its neighbours are mine-free
 )

@@ -5,11 +5,12 @@
 //
 // The model: variable i is true iff cell i (row-major) holds a mine. A Lit
 // is "cell i holds a mine" (2i) or "cell i is safe" (2i+1). A revealed hint
-// n with m unsettled neighbours becomes "exactly n of them" in the seeds'
+// n with m unsettled neighbours becomes "exactly n of them" in the
 // binomial encoding (package cnf): C(m,n+1) clauses of n+1 safe literals
 // and C(m,n-1) clauses of m-n+1 mine literals.
 //
-// The clause KB (KB, seed 004's design) holds clauses and KB0, the settled
+// The clause KB (KB, the design of the course
+// assignment minesat started from) holds clauses and KB0, the settled
 // literals. Inserting a clause simplifies it by KB0, drops it if a stored
 // clause subsumes it and removes the stored clauses it subsumes; a unit
 // settles its literal in KB0 and propagates. Resolve resolves pairs that

@@ -1,6 +1,6 @@
 package kb
 
-// The clause knowledge base (seed 004's KB and KB0, done right). The SAT
+// The clause knowledge base (the course assignment's KB and KB0, done right). The SAT
 // layer of this package lives in sat.go and its neighbours; this file and
 // resolve.go, reason.go and clause.go hold the clause KB.
 

@@ -23,7 +23,7 @@ Analyze reads a position (a puzzle file, or standard input for -) and says
 what minesat would play there and why, with everything it knows of the
 closed cells: the analysis of agent.Advise.
 
-The position may be in the seeds' format ("rows cols mines", then -1 for
+The position may be in the integer format ("rows cols mines", then -1 for
 unknown, 0-8 for a hint, F for a flag; mines ? when the total is unknown)
 or in the character grid players paste (an optional first line "mines N"
 or "mines ?", then one line per row: . or -1 unknown, F flag, 0-8 hint);

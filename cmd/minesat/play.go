@@ -17,13 +17,14 @@ const playAbout = `
 Play plays automated games and reports how often the agent wins.
 
 With no flags it plays 200 games each at easy, medium and hard under the
-seeds' rules with strategy full, and prints one table row per level: the
+course assignment's rules (--rules seed, below) with strategy full, and prints one table row per level: the
 rules, the first click, the strategy, games, won, lost, stuck, the win rate
 with its 95% Wilson interval, guesses per game and milliseconds per game
 (the mean time of one game on one core).
 
 Strategies: kb (unit propagation and resolution over the hints' clauses,
-plus the global mine count once it is small: seed 004's agent), sat (kb,
+plus the global mine count once it is small: the knowledge-base agent
+of the course assignment minesat started from), sat (kb,
 then every cell that SAT proves forced by the hints and the mine total: the
 exact ceiling of pure logic), full (sat, then a guess), fast (full with
 pairs of hints in place of resolution: the same guesses and wins, in less
