@@ -3,9 +3,11 @@ package cnf
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
@@ -89,36 +91,28 @@ func TestNewProblem(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pr := NewProblem(puzzletest.Parse(t, tt.puzzle))
-			if got := describe(pr); !slices.Equal(got, tt.want) {
-				t.Errorf("constraints %q; want %q", got, tt.want)
-			}
+			assert.Equal(t, tt.want, describe(pr), "constraints")
 			var cells string
 			for v := 1; v <= pr.NumVars(); v++ {
 				p := pr.Pos(Var(v))
 				cells += p.String()
-				if got, ok := pr.Var(pr.Puzzle.Board.Index(p)); !ok || got != Var(v) {
-					t.Errorf("Var(cell of %d) = %d, %v", v, got, ok)
+				got, ok := pr.Var(pr.Puzzle.Board.Index(p))
+				if assert.True(t, ok, "Var(cell of %d)", v) {
+					assert.Equal(t, Var(v), got, "Var(cell of %d)", v)
 				}
 			}
-			if cells != tt.cells {
-				t.Errorf("variable cells %v; want %v", cells, tt.cells)
-			}
-			if pr.Feasible() != tt.feasible {
-				t.Errorf("Feasible = %v; want %v", pr.Feasible(), tt.feasible)
-			}
+			assert.Equal(t, tt.cells, cells, "the variables' cells")
+			assert.Equal(t, tt.feasible, pr.Feasible())
 			for _, enc := range Encodings {
 				f := pr.Formula(enc)
-				sat, _ := solveWith(f, nil, 1)
-				if !tt.feasible && sat {
-					t.Errorf("%v: infeasible problem has a model", enc)
+				if sat, _ := solveWith(f, nil, 1); !tt.feasible {
+					assert.False(t, sat, "%v: an infeasible problem has a model", enc)
 				}
 				hasEmpty := false
 				for _, c := range f.Clauses() {
 					hasEmpty = hasEmpty || len(c) == 0
 				}
-				if hasEmpty == tt.feasible {
-					t.Errorf("%v: empty clause = %v; want %v", enc, hasEmpty, !tt.feasible)
-				}
+				assert.Equal(t, !tt.feasible, hasEmpty, "%v: an empty clause", enc)
 			}
 		})
 	}
@@ -158,13 +152,10 @@ func TestSeedSolutionCounts(t *testing.T) {
 			}
 			t.Run(tt.file+"/"+enc.String(), func(t *testing.T) {
 				f := pr.Formula(enc)
-				if vars, clauses := pr.Size(enc); vars != f.NumVars() || clauses != f.Len() {
-					t.Errorf("Size = %d vars, %d clauses; Formula has %d, %d", vars, clauses, f.NumVars(), f.Len())
-				}
+				vars, clauses := pr.Size(enc)
+				assert.Equal(t, [2]int{f.NumVars(), f.Len()}, [2]int{vars, clauses}, "Size's variables and clauses against the Formula's")
 				got := countChecked(t, pr, f, tt.solutions+1)
-				if got != tt.solutions {
-					t.Errorf("%d solutions; the seeds' README says %d", got, tt.solutions)
-				}
+				assert.Equal(t, tt.solutions, got, "solutions, against the seeds' README")
 			})
 		}
 	}
@@ -230,9 +221,7 @@ func TestRandomPuzzlesBruteForce(t *testing.T) {
 			}
 		}
 		p, err := game.NewPuzzle(rows, cols, mines+rng.IntN(2)*(rng.IntN(3)-1)) // sometimes a wrong count
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		b := p.Board
 		for i := range p.Cells {
 			switch r := rng.IntN(10); {
@@ -261,25 +250,20 @@ func TestRandomPuzzlesBruteForce(t *testing.T) {
 			}
 		}
 	}
-	if outcomes["none"] < 30 || outcomes["some"] < 30 {
-		t.Errorf("puzzles with and without solutions: %v; want at least 30 of each", outcomes)
-	}
+	assert.GreaterOrEqual(t, outcomes["none"], 30, "puzzles without solutions")
+	assert.GreaterOrEqual(t, outcomes["some"], 30, "puzzles with solutions")
 }
 
 func TestFrontier(t *testing.T) {
 	// (0,0) sees (0,1) (1,0) (1,1); (0,3) and (1,2)..(1,3) are interior.
 	pr := NewProblem(puzzletest.Parse(t, "2 4 2\n1 -1 F -1\n-1 -1 -1 -1"))
 	frontier, interior := pr.Frontier()
-	if got, want := fmt.Sprint(frontier, interior), "[1 3 4] [2 5 6]"; got != want {
-		t.Errorf("Frontier() = %s; want %s", got, want)
-	}
+	assert.Equal(t, "[1 3 4] [2 5 6]", fmt.Sprint(frontier, interior), "Frontier()")
 	var cells []string
 	for _, v := range interior {
 		cells = append(cells, pr.Pos(v).String())
 	}
-	if got, want := strings.Join(cells, ""), "(0,3)(1,2)(1,3)"; got != want {
-		t.Errorf("interior cells %s; want %s", got, want)
-	}
+	assert.Equal(t, "(0,3)(1,2)(1,3)", strings.Join(cells, ""), "the interior cells")
 }
 
 func TestMinesAssignmentRoundTrip(t *testing.T) {
@@ -287,21 +271,10 @@ func TestMinesAssignmentRoundTrip(t *testing.T) {
 	pr := NewProblem(p)
 	mines := []int{0, 2, 4}
 	a := pr.Assignment(mines)
-	if got := pr.Mines(a); !slices.Equal(got, mines) {
-		t.Errorf("Mines(Assignment(%v)) = %v", mines, got)
-	}
-	if err := p.Satisfies(pr.Mines(a)); err != nil {
-		t.Errorf("round-tripped layout: %v", err)
-	}
+	assert.Equal(t, mines, pr.Mines(a), "Mines(Assignment(%v))", mines)
+	assert.NoError(t, p.Satisfies(pr.Mines(a)), "the round-tripped layout")
 	for _, c := range pr.Constraints() {
-		if !c.Holds(a) {
-			t.Errorf("constraint %+v fails on a solution", c)
-		}
+		assert.True(t, c.Holds(a), "constraint %+v fails on a solution", c)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Errorf("Cell(%d) did not panic", pr.NumVars()+1)
-		}
-	}()
-	pr.Cell(Var(pr.NumVars() + 1))
+	assert.Panics(t, func() { pr.Cell(Var(pr.NumVars() + 1)) }, "Cell(%d)", pr.NumVars()+1)
 }
