@@ -89,6 +89,6 @@ func NoGuessGame(ctx context.Context, l game.Level, rules game.Rules, first game
 		return out, st, err
 	}
 	st.Elapsed = time.Since(start)
-	return nil, st, fmt.Errorf("agent: %w on level %s (%dx%d, %d mines) under rules %s from %v in %d tries",
-		ErrNoGuessTries, l.Name, l.Rows, l.Cols, l.Mines, rules, first, maxTries)
+	return nil, st, fmt.Errorf("agent: %w on level %s (%dx%d, %d mines) under rules %s from %v in %s",
+		ErrNoGuessTries, l.Name, l.Rows, l.Cols, l.Mines, rules, first, plural(maxTries, "try", "tries"))
 }

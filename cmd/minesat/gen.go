@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"time"
 
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 )
 
@@ -24,7 +27,19 @@ always gives the same puzzle; without --seed a random seed is used and
 reported on stderr. --layout adds the mine layout as a final comment line,
 "# layout: (r,c)(r,c)...", which minesat's reader skips (readers of the
 format written for other programs may not). Ctrl-C stops gen (exit 3);
-output cut short ends with a whole line.`
+output cut short ends with a whole line.
+
+--no-guess writes instead a board that pure logic wins from its first click:
+the position after that click, as the player first sees it, with the cells
+the click opened as hints (no --reveal or --hints). --rules is safe (the
+first click is never a mine) or zero (nor are its neighbours), --first the
+click: corner, center or R,C (0-based; default the corner under safe, and
+under zero the click play uses, see 'minesat play -h'). Gen draws layouts as
+the rules draw them for that click and keeps the first one that the sat
+strategy without guessing wins, so every no-guess layout the rules allow is
+equally likely; --layout lists the mines. --tries bounds the
+layouts drawn and --timeout the time (exit 3 when either runs out, as on a
+board too dense to have any no-guess layout).`
 
 // runGen implements 'minesat gen'.
 func runGen(ctx context.Context, args []string, io *stdio) error {
@@ -37,6 +52,11 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 	hints := fs.Int("hints", 0, "exact number `H` of hint cells, instead of --reveal")
 	seed := fs.Int64("seed", 0, "random seed `S` (default: a random seed, reported on stderr)")
 	layout := fs.Bool("layout", false, "append the mine layout as a comment line")
+	noGuess := fs.Bool("no-guess", false, "write a board pure logic wins from its first click, opened there")
+	rulesName := fs.String("rules", "safe", "with --no-guess: start rules, safe or zero")
+	firstSpec := fs.String("first", "", "with --no-guess: the first click, corner, center or R,C (0-based); as in play, the corner under safe unless set")
+	tries := fs.Int("tries", agent.DefaultNoGuessTries, "with --no-guess: give up after `N` layouts, exit 3")
+	timeout := fs.Duration("timeout", 0, "with --no-guess: give up after `D` (such as 10s), exit 3; 0 means no limit")
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
 	}
@@ -55,6 +75,19 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 		}
 		*rows, *cols, *mines = l.Rows, l.Cols, l.Mines
 	}
+	if *noGuess {
+		for _, f := range []string{"reveal", "hints"} {
+			if set[f] {
+				return usageErrorf("gen: --%s does not go with --no-guess, whose hints are the cells the first click opens", f)
+			}
+		}
+	} else {
+		for _, f := range []string{"rules", "first", "tries", "timeout"} {
+			if set[f] {
+				return usageErrorf("gen: --%s goes only with --no-guess", f)
+			}
+		}
+	}
 	var opt game.GenOptions
 	switch {
 	case set["reveal"] && set["hints"]:
@@ -67,9 +100,16 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 	if err := checkGenSize(*rows, *cols, *mines, *hints, *reveal); err != nil {
 		return err
 	}
+	if *noGuess {
+		l := game.Level{Name: fmt.Sprintf("%dx%d/%d", *rows, *cols, *mines), Rows: *rows, Cols: *cols, Mines: *mines}
+		if *levelName != "" {
+			l, _ = game.ParseLevel(*levelName)
+		}
+		return runGenNoGuess(ctx, io, genNoGuess{level: l, rules: *rulesName, first: *firstSpec,
+			tries: *tries, timeout: *timeout, seed: *seed, seedSet: set["seed"], layout: *layout})
+	}
 	if !set["seed"] {
-		*seed = rand.Int64()
-		fmt.Fprintf(io.err, "minesat: gen: no --seed given, using --seed %d\n", *seed)
+		*seed = genSeed(io)
 	}
 
 	// Generating and rendering a large board takes seconds: Ctrl-C stops
@@ -79,16 +119,7 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 		if err != nil {
 			return nil, err
 		}
-		var b bytes.Buffer
-		p.WriteTo(&b)
-		if *layout {
-			b.WriteString("# layout: ")
-			for _, q := range mineLayout {
-				b.WriteString(q.String())
-			}
-			b.WriteByte('\n')
-		}
-		return b.Bytes(), nil
+		return renderGen(p, mineLayout, *layout), nil
 	})
 	switch {
 	case ctx.Err() != nil:
@@ -96,6 +127,91 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 	case err != nil:
 		return usageErrorf("gen: %w", err)
 	}
+	_, err = (&lineWriter{ctx: ctx, w: io.out}).Write(text)
+	return genWriteError(ctx, err)
+}
+
+// genSeed draws a seed for a gen run without --seed and reports it on
+// stderr, so the run can be repeated.
+func genSeed(io *stdio) int64 {
+	seed := rand.Int64()
+	fmt.Fprintf(io.err, "minesat: gen: no --seed given, using --seed %d\n", seed)
+	return seed
+}
+
+// renderGen renders a generated puzzle, and its layout as a final comment
+// line if asked.
+func renderGen(p *game.Puzzle, mines []game.Pos, layout bool) []byte {
+	var b bytes.Buffer
+	p.WriteTo(&b)
+	if layout {
+		b.WriteString("# layout: ")
+		for _, q := range mines {
+			b.WriteString(q.String())
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// genNoGuess is what 'gen --no-guess' was asked for.
+type genNoGuess struct {
+	level   game.Level
+	rules   string
+	first   string
+	tries   int
+	timeout time.Duration
+	seed    int64
+	seedSet bool
+	layout  bool
+}
+
+// runGenNoGuess implements 'minesat gen --no-guess': it writes the
+// position after the first click of a board agent.NoGuessGame found.
+func runGenNoGuess(ctx context.Context, io *stdio, f genNoGuess) error {
+	rules, err := game.ParseRules(f.rules)
+	switch {
+	case err != nil:
+		return usageErrorf("gen: --rules: %w", err)
+	case rules == game.RulesSeed:
+		return usageErrorf("gen: --rules seed: a no-guess board needs a first click, under rules safe or zero")
+	}
+	if err := f.level.Check(rules); err != nil {
+		return usageErrorf("gen: %w", err)
+	}
+	first, _, err := agent.ChooseFirst(f.level, rules, f.first)
+	if err != nil {
+		return usageErrorf("gen: --first: %w", err)
+	}
+	if f.tries < 1 {
+		return usageErrorf("gen: --tries %d: want at least 1", f.tries)
+	}
+	if err := checkTimeout("gen", f.timeout); err != nil {
+		return err
+	}
+	if !f.seedSet {
+		f.seed = genSeed(io)
+	}
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	g, st, err := agent.NoGuessGame(ctx, f.level, rules, first.Pos, f.seed, f.tries)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return budgetError(fmt.Errorf("gen: --timeout %v ran out after %s without a no-guess board", f.timeout, plural(st.Tries, "layout")))
+	case ctx.Err() != nil:
+		return budgetError(fmt.Errorf("gen: interrupted after %s without a no-guess board", plural(st.Tries, "layout")))
+	case errors.Is(err, agent.ErrNoGuessTries):
+		return budgetError(fmt.Errorf("gen: %w (raise --tries, or use fewer mines)", err))
+	case err != nil:
+		return err
+	}
+	if _, err := g.Open(first.Pos); err != nil {
+		return fmt.Errorf("gen: opening the first click: %w", err)
+	}
+	text := renderGen(g.View(), g.Mines(), f.layout)
 	_, err = (&lineWriter{ctx: ctx, w: io.out}).Write(text)
 	return genWriteError(ctx, err)
 }

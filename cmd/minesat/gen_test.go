@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 )
 
@@ -25,6 +31,7 @@ func TestGenGolden(t *testing.T) {
 		{"gen-expert", []string{"--level", "expert", "--reveal", "0.3", "--seed", "123"}},
 		{"gen-custom-level", []string{"--level", "7x12/20", "--seed", "-8"}},
 		{"gen-layout", []string{"--rows", "6", "--cols", "6", "--mines", "10", "--seed", "42", "--layout"}},
+		{"gen-no-guess", []string{"--no-guess", "--level", "intermediate", "--seed", "7", "--layout"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -175,4 +182,100 @@ func TestGenErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestGenNoGuess checks what gen --no-guess promises: the output is the
+// position after the first click of its --layout, and the sat strategy
+// without guessing wins that layout from that click.
+func TestGenNoGuess(t *testing.T) {
+	tests := []struct {
+		args  []string
+		level game.Level
+		rules game.Rules
+		first game.Pos
+	}{
+		{nil, game.Beginner, game.RulesSafe, game.Pos{}},
+		{[]string{"--level", "intermediate", "--first", "center"}, game.Intermediate, game.RulesSafe, game.Pos{Row: 8, Col: 8}},
+		{[]string{"--level", "expert", "--rules", "zero"}, game.Expert, game.RulesZero, game.Pos{Row: 3, Col: 3}},
+		{[]string{"--rows", "6", "--cols", "7", "--mines", "8", "--first", "5,6"},
+			game.Level{Name: "6x7/8", Rows: 6, Cols: 7, Mines: 8}, game.RulesSafe, game.Pos{Row: 5, Col: 6}},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			for seed := range 3 {
+				args := append([]string{"gen", "--no-guess", "--layout", "--seed", strconv.Itoa(seed)}, tc.args...)
+				r := runCmd(t, "", nil, args...)
+				require.Equal(t, 0, r.code, r.err)
+				assert.Empty(t, r.err)
+				p, err := game.ParsePuzzle("gen", strings.NewReader(r.out))
+				require.NoError(t, err)
+				var mines []game.Pos
+				for _, i := range layoutOf(t, p, r.out) {
+					mines = append(mines, p.Board.Pos(i))
+				}
+				g, err := game.NewWithLayout(tc.level, tc.rules, 0, mines, nil)
+				require.NoError(t, err)
+				_, err = g.Open(tc.first)
+				require.NoError(t, err)
+				assert.Equal(t, g.View().Cells, p.Cells, "the puzzle is the position after the first click")
+				assert.Equal(t, tc.level.Mines, p.Mines)
+
+				g, err = game.NewWithLayout(tc.level, tc.rules, 0, mines, nil)
+				require.NoError(t, err)
+				a, err := agent.New(agent.WithStrategy(agent.PresetSAT), agent.WithNoGuess(), agent.WithFirst(tc.first))
+				require.NoError(t, err)
+				res, err := a.Play(context.Background(), g)
+				require.NoError(t, err)
+				assert.Equal(t, game.Won, res.Outcome, "seed %d: logic alone does not win the board", seed)
+
+				again := runCmd(t, "", nil, args...)
+				assert.Equal(t, r.out, again.out, "the same seed gives the same board")
+			}
+		})
+	}
+}
+
+func TestGenNoGuessUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"--rules", "zero"}, 2, "gen: --rules goes only with --no-guess\n"},
+		{[]string{"--first", "corner"}, 2, "gen: --first goes only with --no-guess\n"},
+		{[]string{"--tries", "5"}, 2, "gen: --tries goes only with --no-guess\n"},
+		{[]string{"--timeout", "1s"}, 2, "gen: --timeout goes only with --no-guess\n"},
+		{[]string{"--no-guess", "--hints", "3"}, 2, "gen: --hints does not go with --no-guess"},
+		{[]string{"--no-guess", "--reveal", "0.2"}, 2, "gen: --reveal does not go with --no-guess"},
+		{[]string{"--no-guess", "--rules", "seed"}, 2, "gen: --rules seed: a no-guess board needs a first click"},
+		{[]string{"--no-guess", "--rules", "hard"}, 2, `gen: --rules: game: rules "hard": want seed, safe or zero`},
+		{[]string{"--no-guess", "--first", "9,0"}, 2, "gen: --first: agent: first click 9,0 is off the 9x9 board"},
+		{[]string{"--no-guess", "--tries", "0"}, 2, "gen: --tries 0: want at least 1\n"},
+		{[]string{"--no-guess", "--timeout", "-1s"}, 2, "gen: --timeout -1s: want a duration of 0 (no limit) or more\n"},
+		{[]string{"--no-guess", "--rules", "zero", "--level", "3x3/1"}, 2, "gen: game: level 3x3/1 cannot be played under rules zero"},
+		{[]string{"--no-guess", "--mines", "-1"}, 2, "gen: --mines -1: want 0..81 mines on a 9x9 board\n"},
+		{[]string{"--no-guess", "--level", "2x2/2", "--tries", "40"}, 3,
+			"gen: agent: no no-guess board found on level 2x2/2 (2x2, 2 mines) under rules safe from (0,0) in 40 tries (raise --tries, or use fewer mines)\n"},
+		{[]string{"--no-guess", "--level", "expert", "--timeout", "1ns"}, 3, "gen: --timeout 1ns ran out after "},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := runCmd(t, "", nil, append([]string{"gen", "--seed", "1"}, tc.args...)...)
+			assert.Equal(t, tc.code, r.code)
+			assert.Contains(t, r.err, tc.err)
+			assert.Empty(t, r.out)
+		})
+	}
+}
+
+// TestGenNoGuessInterrupted checks that gen --no-guess stopped by Ctrl-C
+// writes nothing, says so and exits 3.
+func TestGenNoGuessInterrupted(t *testing.T) {
+	var out, errb bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, []string{"gen", "--no-guess", "--level", "expert", "--seed", "1"}, &stdio{out: &out, err: &errb})
+	assert.Equal(t, exitBudget, exitCode(err))
+	assert.ErrorContains(t, err, "gen: interrupted after 0 layouts without a no-guess board")
+	assert.Zero(t, out.Len())
 }

@@ -139,7 +139,7 @@ func usage(w io.Writer) {
 // command not listed uses the common meanings, exitCommon.
 var exitStatus = map[string]string{
 	"gen": "0 the puzzle was written; 2 bad usage or a size that cannot hold the mines or hints; " +
-		"3 interrupted.",
+		"3 interrupted, or --no-guess found no board within --tries or --timeout.",
 	"cnf": "0 the formula was written; 1 the puzzle is impossible on its face (the formula, unsatisfiable, " +
 		"is written all the same); 2 bad input or usage; 3 more than --max-clauses clauses, or interrupted.",
 	"solve": "0 a solution was found; 1 the puzzle has no solution; 2 bad input or usage; " +

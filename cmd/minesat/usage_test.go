@@ -143,6 +143,7 @@ func TestSharedFlagDefaults(t *testing.T) {
 		"format":  "compare also writes CSV",
 		"timeout": "compare limits each run, 5s unless set; solve the whole command, no limit unless set",
 		"level":   "play takes a list of levels",
+		"rules":   "gen --no-guess needs a first click, safe unless set; play's default depends on the level",
 	}
 	for flag, byCmd := range defaults {
 		if len(byCmd) < 2 || differs[flag] != "" {
