@@ -126,7 +126,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	if err := p.Validate(); err != nil {
 		return noSolutionError("analyze", name, err) // exit 1, as solve, cnf and compare
 	}
-	adv, err := adviseWithin(ctx, p, opts)
+	adv, err := agent.AdviseWithin(ctx, p, adviseGrace, opts...)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("analyze: %s: %w", name, err)
 	}
@@ -161,32 +161,6 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 // the analysis to hand back what it found: a gophersat call cannot be
 // interrupted, and the command does not wait for it to finish.
 const adviseGrace = 200 * time.Millisecond
-
-// adviseWithin runs agent.Advise, returning soon after ctx ends even if a
-// gophersat call is still running: with the advice found so far when it
-// comes within adviseGrace, else with none.
-func adviseWithin(ctx context.Context, p *game.Puzzle, opts []agent.Option) (*agent.Advice, error) {
-	type answer struct {
-		adv agent.Advice
-		err error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		adv, err := agent.Advise(ctx, p, opts...)
-		done <- answer{adv, err}
-	}()
-	select {
-	case a := <-done:
-		return &a.adv, a.err
-	case <-ctx.Done():
-	}
-	select {
-	case a := <-done:
-		return &a.adv, ctx.Err()
-	case <-time.After(adviseGrace):
-		return nil, ctx.Err()
-	}
-}
 
 // writeAdvice writes adv, the advice on p, as text.
 func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) error {

@@ -42,6 +42,7 @@ var commands = map[string]command{
 	"compare": {"compare SAT and backtracking on puzzle files", runCompare},
 	"replay":  {"verify game records and write an HTML replay", runReplay},
 	"analyze": {"the move minesat would make in a position, why, and every cell's odds", runAnalyze},
+	"serve":   {"a local web page and JSON API: analyse positions, play with hints", runServe},
 	"version": {"print minesat's version and the revision it was built from", runVersion},
 }
 
@@ -151,6 +152,8 @@ var exitStatus = map[string]string{
 		"2 bad usage; 3 interrupted (the games finished so far are reported).",
 	"replay": "0 every record checks out; 2 bad usage, or a record that is malformed or contradicts its mines; " +
 		"3 interrupted.",
+	"serve": "0 the server stopped cleanly on Ctrl-C or SIGTERM; 2 bad usage, or the address cannot be " +
+		"listened on; 3 the requests in progress did not finish in time when stopping.",
 	"version": "0 always.",
 }
 

@@ -1,0 +1,59 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
+)
+
+// analyzeRequest is POST /api/analyze's body.
+type analyzeRequest struct {
+	// Puzzle is the position as a puzzle file holds it: the character grid
+	// ("mines 10" or "mines ?" then rows such as "1..F2") or the seeds'
+	// integer format (see game.ParsePuzzle).
+	Puzzle string `json:"puzzle"`
+}
+
+// analyzeResponse is POST /api/analyze's answer.
+type analyzeResponse struct {
+	Advice    *agent.Advice `json:"advice"`
+	ElapsedMS float64       `json:"elapsed_ms"` // the analysis's wall time
+}
+
+func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
+	var req analyzeRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	if strings.TrimSpace(req.Puzzle) == "" {
+		writeError(w, http.StatusBadRequest, `"puzzle" is empty: want a position, such as "mines 1\n1..", in the grid or the seeds' format`)
+		return
+	}
+	p, err := game.ParsePuzzle("puzzle", strings.NewReader(req.Puzzle))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if err := p.Validate(); err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "%v", err)
+		return
+	}
+	ctx, done, ok := s.work(w, r)
+	if !ok {
+		return
+	}
+	defer done()
+	start := time.Now()
+	adv, err := s.advise(ctx, p)
+	switch {
+	case err != nil:
+		writeError(w, http.StatusInternalServerError, "analysis failed: %v", err)
+	case adv == nil:
+		writeError(w, http.StatusServiceUnavailable, "gave up: the analysis found nothing within the server's time budget of %v", s.cfg.Timeout)
+	default:
+		writeJSON(w, http.StatusOK, analyzeResponse{Advice: adv, ElapsedMS: float64(time.Since(start).Microseconds()) / 1000})
+	}
+}

@@ -1,0 +1,18 @@
+// Package web serves minesat's local web page and its JSON API: the
+// analysis of a position (agent.Advise) and games a person plays in the
+// browser, held by the server (game.Game).
+//
+// It is a package of its own, not part of cmd/minesat, so that the command
+// stays a thin layer of flags over it ('minesat serve' builds a Config and
+// runs an http.Server around Server.Handler), and so that the handlers are
+// an ordinary http.Handler that tests drive with net/http/httptest and
+// other programs can mount.
+//
+// The page is one HTML file with its stylesheet and script embedded from
+// assets/: it loads nothing from the network and talks only to the API.
+// The API (see docs/api.md) takes and returns JSON; bad input gets a 4xx
+// status and {"error": "..."}; request bodies are limited to
+// Config.MaxBody bytes and each request's work to Config.Timeout; the
+// games held are bounded in number (Config.MaxGames) and idle time
+// (Config.MaxIdle).
+package web

@@ -1,0 +1,408 @@
+package web
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
+)
+
+// session is one game a person plays.
+type session struct {
+	id      string
+	mu      sync.Mutex // held while a request reads or changes the game
+	g       *game.Game
+	noGuess bool
+	moves   int
+	boom    int       // the mine the lost game opened; -1 before
+	used    time.Time // the last request; guarded by the store's mutex
+}
+
+// store holds the sessions, at most max of them, each for at most idle
+// after its last use.
+type store struct {
+	mu   sync.Mutex
+	max  int
+	idle time.Duration
+	now  func() time.Time
+	m    map[string]*session
+}
+
+func newStore(max int, idle time.Duration, now func() time.Time) *store {
+	return &store{max: max, idle: idle, now: now, m: make(map[string]*session)}
+}
+
+// add stores s under a new id, dropping first the games idle too long and
+// then, when the store is still full, the one unused the longest.
+func (st *store) add(s *session) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	now := st.now()
+	var oldest *session
+	for id, x := range st.m {
+		if now.Sub(x.used) > st.idle {
+			delete(st.m, id)
+			continue
+		}
+		if oldest == nil || x.used.Before(oldest.used) {
+			oldest = x
+		}
+	}
+	if len(st.m) >= st.max && oldest != nil {
+		delete(st.m, oldest.id)
+	}
+	s.id = newID()
+	s.used = now
+	st.m[s.id] = s
+}
+
+// get returns the session id and marks it used; nil when there is none or
+// it has been idle too long.
+func (st *store) get(id string) *session {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	s := st.m[id]
+	if s == nil {
+		return nil
+	}
+	now := st.now()
+	if now.Sub(s.used) > st.idle {
+		delete(st.m, id)
+		return nil
+	}
+	s.used = now
+	return s
+}
+
+// remove drops session id, reporting whether there was one.
+func (st *store) remove(id string) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	_, ok := st.m[id]
+	delete(st.m, id)
+	return ok
+}
+
+// len returns the number of sessions held.
+func (st *store) len() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return len(st.m)
+}
+
+// newID returns 16 random bytes in hex: a game id nobody can guess.
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// randomSeed returns a random non-negative seed below 2^53, so that a
+// script can hold it as a number too.
+func randomSeed() int64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 11)
+}
+
+// newGameRequest is POST /api/games's body.
+type newGameRequest struct {
+	Level   string `json:"level"`    // a level name or RxC/M
+	Rules   string `json:"rules"`    // seed, safe or zero; "" for the level's default
+	Seed    string `json:"seed"`     // a decimal int64; "" for a random one
+	NoGuess bool   `json:"no_guess"` // a board pure logic wins (when the server can make one)
+	Assist  bool   `json:"assist"`   // answer with the analysis of the new position
+}
+
+// moveRequest is the body of a move: open, flag and hint (which has no
+// cell).
+type moveRequest struct {
+	Cell   *[2]int `json:"cell"`   // [row, col], 0-based
+	Assist bool    `json:"assist"` // answer with the analysis of the position after the move
+}
+
+// gameState is every game endpoint's answer.
+type gameState struct {
+	ID      string `json:"id"`
+	Level   string `json:"level"`
+	Rules   string `json:"rules"`
+	Seed    string `json:"seed"` // decimal: an int64 does not fit a JSON number
+	NoGuess bool   `json:"no_guess"`
+	Rows    int    `json:"rows"`
+	Cols    int    `json:"cols"`
+	Mines   int    `json:"mines"`
+	Flags   int    `json:"flags"`
+	Left    int    `json:"left"` // safe cells still closed
+	Moves   int    `json:"moves"`
+	Outcome string `json:"outcome"` // unfinished, won or lost
+	// Board is one string per row, one character per cell: '.' closed,
+	// 'F' flagged, '0'-'8' open; once the game is over also '*' a mine
+	// not flagged, 'X' the mine that was opened, '!' a flag on a safe cell.
+	Board []string `json:"board"`
+	// Hint is the move a hint played; Advice the analysis of the position
+	// now, when assist was asked for and the game goes on.
+	Hint   *agent.Recommendation `json:"hint,omitempty"`
+	Advice *agent.Advice         `json:"advice,omitempty"`
+}
+
+// state describes s's game.
+func (s *session) state() gameState {
+	g := s.g
+	l := g.Level()
+	st := gameState{ID: s.id, Level: l.Name, Rules: g.Rules().String(), Seed: strconv.FormatInt(g.Seed(), 10),
+		NoGuess: s.noGuess, Rows: l.Rows, Cols: l.Cols, Mines: l.Mines, Left: g.Closed(), Moves: s.moves,
+		Outcome: g.Outcome().String()}
+	over := g.Outcome() != game.Unfinished
+	var sb strings.Builder
+	for r := range l.Rows {
+		sb.Reset()
+		for c := range l.Cols {
+			i := r*l.Cols + c
+			cell := g.Cell(i)
+			ch := byte('.')
+			switch {
+			case i == s.boom:
+				ch = 'X'
+			case cell.State == game.Revealed:
+				ch = '0' + cell.Hint
+			case cell.State == game.Flagged && over && !g.IsMine(i):
+				ch = '!'
+			case cell.State == game.Flagged:
+				ch = 'F'
+			case over && g.IsMine(i):
+				ch = '*'
+			}
+			if cell.State == game.Flagged {
+				st.Flags++
+			}
+			sb.WriteByte(ch)
+		}
+		st.Board = append(st.Board, sb.String())
+	}
+	return st
+}
+
+func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
+	var req newGameRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	if req.Level == "" {
+		writeError(w, http.StatusBadRequest, `"level" is missing: want beginner, intermediate, expert, easy, medium, hard or RxC/M`)
+		return
+	}
+	l, err := game.ParseLevel(req.Level)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	rules := l.DefaultRules()
+	if req.Rules != "" {
+		if rules, err = game.ParseRules(req.Rules); err != nil {
+			writeError(w, http.StatusBadRequest, "%v", err)
+			return
+		}
+	}
+	if err := l.Check(rules); err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	seed := s.cfg.Seed()
+	if req.Seed != "" {
+		if seed, err = strconv.ParseInt(req.Seed, 10, 64); err != nil {
+			writeError(w, http.StatusBadRequest, `"seed" %q: want a decimal integer that fits 64 bits`, req.Seed)
+			return
+		}
+	}
+	if req.NoGuess && s.cfg.NoGuess == nil {
+		writeError(w, http.StatusBadRequest, `"no_guess": this server cannot make no-guess boards (GET /api/config says "no_guess": false)`)
+		return
+	}
+	ctx, done, ok := s.work(w, r)
+	if !ok {
+		return
+	}
+	defer done()
+	var g *game.Game
+	if req.NoGuess {
+		g, err = s.cfg.NoGuess(ctx, l, rules, seed)
+	} else {
+		g, err = game.New(l, rules, seed)
+	}
+	if err != nil {
+		status := http.StatusBadRequest
+		if ctx.Err() != nil {
+			status = http.StatusServiceUnavailable
+		}
+		writeError(w, status, "new game: %v", err)
+		return
+	}
+	sess := &session{g: g, noGuess: req.NoGuess, boom: -1}
+	s.games.add(sess)
+	st := sess.state()
+	if req.Assist {
+		st.Advice, _ = s.advise(ctx, g.View())
+	}
+	writeJSON(w, http.StatusCreated, st)
+}
+
+// session returns the game named in r's path, or writes a 404.
+func (s *Server) session(w http.ResponseWriter, r *http.Request) *session {
+	id := r.PathValue("id")
+	sess := s.games.get(id)
+	if sess == nil {
+		writeError(w, http.StatusNotFound, "no game %q: it never was, or was dropped after %v idle or to make room", id, s.cfg.MaxIdle)
+	}
+	return sess
+}
+
+func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
+	sess := s.session(w, r)
+	if sess == nil {
+		return
+	}
+	assist := r.URL.Query().Get("assist")
+	if assist != "" && assist != "0" && assist != "1" && assist != "true" && assist != "false" {
+		writeError(w, http.StatusBadRequest, "assist=%q: want 1 or 0", assist)
+		return
+	}
+	s.answer(w, r, sess, assist == "1" || assist == "true", http.StatusOK, nil)
+}
+
+func (s *Server) deleteGame(w http.ResponseWriter, r *http.Request) {
+	if !s.games.remove(r.PathValue("id")) {
+		writeError(w, http.StatusNotFound, "no game %q", r.PathValue("id"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// answer writes sess's state with the hint played, and the analysis when
+// assist is asked for and the game goes on.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, assist bool, status int, hint *agent.Recommendation) {
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	st := sess.state()
+	st.Hint = hint
+	if assist && sess.g.Outcome() == game.Unfinished {
+		ctx, done, ok := s.work(w, r)
+		if !ok {
+			return
+		}
+		defer done()
+		st.Advice, _ = s.advise(ctx, sess.g.View())
+	}
+	writeJSON(w, status, st)
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	sess := s.session(w, r)
+	if sess == nil {
+		return
+	}
+	var req moveRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	if req.Cell == nil {
+		writeError(w, http.StatusBadRequest, `"cell" is missing: want [row, col]`)
+		return
+	}
+	p := game.PosOf(*req.Cell)
+	open := strings.HasSuffix(r.URL.Path, "/open")
+	sess.mu.Lock()
+	status, msg := sess.play(p, open)
+	sess.mu.Unlock()
+	if status != 0 {
+		writeError(w, status, "%s", msg)
+		return
+	}
+	s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
+}
+
+// play opens or flags p in sess's game, the caller holding sess.mu. A
+// refusal comes back as an HTTP status and a message; 0 when the move
+// was played (opening a mine is a move played: the game is lost).
+func (sess *session) play(p game.Pos, open bool) (int, string) {
+	g := sess.g
+	b := g.Board()
+	switch {
+	case !b.Contains(p):
+		return http.StatusBadRequest, "cell " + p.String() + " is off the " + strconv.Itoa(b.Rows()) + "x" + strconv.Itoa(b.Cols()) + " board"
+	case g.Outcome() != game.Unfinished:
+		return http.StatusConflict, "the game is over: it was " + g.Outcome().String()
+	}
+	var err error
+	if open {
+		if g.Cell(b.Index(p)).State == game.Revealed {
+			return http.StatusConflict, "cell " + p.String() + " is already open"
+		}
+		if _, err = g.Open(p); errors.Is(err, game.ErrMine) {
+			sess.boom, err = b.Index(p), nil
+		}
+	} else {
+		if g.Cell(b.Index(p)).State != game.Unknown {
+			return http.StatusConflict, "cell " + p.String() + " is already open or flagged"
+		}
+		err = g.Flag(p)
+	}
+	if err != nil {
+		return http.StatusConflict, err.Error()
+	}
+	sess.moves++
+	return 0, ""
+}
+
+func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
+	sess := s.session(w, r)
+	if sess == nil {
+		return
+	}
+	var req moveRequest
+	if !s.decode(w, r, &req) {
+		return
+	}
+	if req.Cell != nil {
+		writeError(w, http.StatusBadRequest, `a hint takes no "cell": it plays the recommended one`)
+		return
+	}
+	sess.mu.Lock()
+	if sess.g.Outcome() != game.Unfinished {
+		sess.mu.Unlock()
+		writeError(w, http.StatusConflict, "the game is over: it was %s", sess.g.Outcome())
+		return
+	}
+	ctx, done, ok := s.work(w, r)
+	if !ok {
+		sess.mu.Unlock()
+		return
+	}
+	adv, err := s.advise(ctx, sess.g.View())
+	done()
+	var status int
+	var msg string
+	switch {
+	case err != nil:
+		status, msg = http.StatusInternalServerError, "analysis failed: "+err.Error()
+	case adv == nil:
+		status, msg = http.StatusServiceUnavailable, "gave up: no move found within the server's time budget of "+s.cfg.Timeout.String()
+	case adv.Move == nil:
+		status, msg = http.StatusConflict, "no move to recommend: "+strings.Join(adv.Incomplete, "; ")
+	default:
+		status, msg = sess.play(game.PosOf(adv.Move.Cell), true)
+	}
+	sess.mu.Unlock()
+	if status != 0 {
+		writeError(w, status, "%s", msg)
+		return
+	}
+	s.answer(w, r, sess, req.Assist, http.StatusOK, adv.Move)
+}
