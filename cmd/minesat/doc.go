@@ -10,6 +10,7 @@
 //	agent      the player: strategies, guessing, playing whole games
 //	batch      many games on many workers, summaries that merge exactly
 //	backtrack  a backtracking CSP solver, the baseline SAT is compared with
+//	web        the page and JSON API of minesat serve
 //
 // Usage:
 //
@@ -25,6 +26,7 @@
 //	compare  compare SAT and backtracking on puzzle files
 //	replay   verify game records and write an HTML replay
 //	analyze  the move minesat would make in a position, why, and every cell's odds
+//	serve    a local web page and JSON API: analyse positions, play with hints
 //	version  print minesat's version and the revision it was built from
 //
 // 'minesat help <command>' or 'minesat <command> -h' prints a command's

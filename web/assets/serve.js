@@ -83,7 +83,7 @@ function adviceHTML(a, elapsed) {
   const m = a.move;
   if (m) {
     h += '<h2>Recommended move</h2><p class="move" id="rec-move">open ' + cellName(m.cell) + ' &middot; p(mine) ' + pct(m.p) + '</p>';
-    if (m.forced) h += '<p class="why">Proved safe (' + esc(m.rule) + '): ' + esc(m.why) + '</p>';
+    if (m.forced) h += '<p class="why">Proved safe: ' + esc(m.why) + '</p>';
     else {
       h += '<p class="why">A guess, chosen by ' + esc(m.chosen) + (m.method ? ' (' + esc(m.method) + ')' : '') +
         (m.score != null ? '; score ' + m.score.toFixed(3) : '') + '.</p>';
@@ -109,7 +109,9 @@ function adviceHTML(a, elapsed) {
 
 // ---- Analyse ----
 
-const A = { rows: 8, cols: 8, mines: '10', cells: [], seq: 0, timer: 0, advice: null };
+// A is the analyse view's position; done is the text of the position
+// its advice is for.
+const A = { rows: 8, cols: 8, mines: '10', cells: [], seq: 0, timer: 0, advice: null, done: '' };
 
 function aNew() {
   const rows = Math.max(1, Math.min(100, parseInt($('a-rows').value, 10) || 1));
@@ -151,16 +153,18 @@ function aChanged() {
 }
 
 async function aAnalyze() {
-  const seq = ++A.seq;
+  const seq = ++A.seq, text = aText();
   $('a-panel').innerHTML = '<p class="help">Analysing&hellip;</p>';
   try {
-    const res = await api('POST', '/api/analyze', { puzzle: aText() });
+    const res = await api('POST', '/api/analyze', { puzzle: text });
     if (seq !== A.seq) return;
     A.advice = res.advice;
+    A.done = text;
     $('a-panel').innerHTML = adviceHTML(res.advice, res.elapsed_ms);
   } catch (e) {
     if (seq !== A.seq) return;
     A.advice = null;
+    A.done = text;
     $('a-panel').innerHTML = '<p class="error">' + esc(e.message) + '</p>';
   }
   aDraw();

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestServeShutdown runs 'minesat serve' on a free port, asks it for its
+// page and config, and stops it as Ctrl-C does: it exits 0.
+func TestServeShutdown(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errb syncBuffer
+	s := &stdio{in: strings.NewReader(""), out: io.Discard, err: &errb, getenv: func(string) string { return "" }}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--timeout", "2s"}, s) }()
+
+	listening := regexp.MustCompile(`listening on (http://\S+/)`)
+	var base string
+	require.Eventually(t, func() bool {
+		m := listening.FindStringSubmatch(errb.String())
+		if m != nil {
+			base = m[1]
+		}
+		return m != nil
+	}, 10*time.Second, 10*time.Millisecond, "serve never said where it listens: %q", errb.String())
+	for _, path := range []string{"", "api/config"} {
+		res, err := http.Get(base + path)
+		require.NoError(t, err)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		assert.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", path, body)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+		assert.Equal(t, exitOK, exitCode(err))
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop within 10s of its context ending")
+	}
+	assert.Contains(t, errb.String(), "minesat serve: stopped")
+}
+
+func TestServeUsage(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	for _, tc := range []struct {
+		name string
+		args []string
+		msg  string
+	}{
+		{"argument", []string{"serve", "x"}, "serve takes no arguments"},
+		{"timeout", []string{"serve", "--timeout", "0s"}, "--timeout 0s must be positive"},
+		{"max-games", []string{"serve", "--max-games", "0"}, "--max-games 0 must be positive"},
+		{"max-body", []string{"serve", "--max-body", "-1"}, "--max-body -1 must be positive"},
+		{"guesser", []string{"serve", "--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact"},
+		{"address in use", []string{"serve", "--addr", ln.Addr().String()}, "serve: listen tcp"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, "", nil, tc.args...)
+			assert.Equal(t, exitUsage, r.code)
+			assert.Contains(t, r.err, tc.msg)
+		})
+	}
+}
