@@ -12,7 +12,7 @@ import (
 // analyzeRequest is POST /api/analyze's body.
 type analyzeRequest struct {
 	// Puzzle is the position as a puzzle file holds it: the character grid
-	// ("mines 10" or "mines ?" then rows such as "1..F2") or the seeds'
+	// ("mines 10" or "mines ?" then rows such as "1..F2") or the
 	// integer format (see game.ParsePuzzle).
 	Puzzle string `json:"puzzle"`
 }
@@ -29,7 +29,7 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.TrimSpace(req.Puzzle) == "" {
-		writeError(w, http.StatusBadRequest, `"puzzle" is empty: want a position, such as "mines 1\n1..", in the grid or the seeds' format`)
+		writeError(w, http.StatusBadRequest, `"puzzle" is empty: want a position, such as "mines 1\n1..", in the grid or the integer format`)
 		return
 	}
 	p, err := game.ParsePuzzle("puzzle", strings.NewReader(req.Puzzle))
