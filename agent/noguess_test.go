@@ -151,3 +151,24 @@ func TestNoGuessGameUniform(t *testing.T) {
 	assert.Less(t, chi2, crit, "%d no-guess layouts of %d, %d samples: chi-square %.1f", k, all, samples, chi2)
 	t.Logf("%d of %d layouts are no-guess; chi-square %.1f on %d df (0.999 critical %.1f)", k, all, chi2, k-1, crit)
 }
+
+// BenchmarkNoGuessGame finds one no-guess board per iteration (run seed i),
+// per level, under RulesSafe from the corner. ns/op is the time of one
+// board; tries/board is the layouts drawn for it, the inverse of the share
+// of random layouts that qualify.
+func BenchmarkNoGuessGame(b *testing.B) {
+	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
+		b.Run(l.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			tries := 0
+			for i := 0; i < b.N; i++ {
+				_, st, err := NoGuessGame(context.Background(), l, game.RulesSafe, game.Pos{}, int64(i), 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tries += st.Tries
+			}
+			b.ReportMetric(float64(tries)/float64(b.N), "tries/board")
+		})
+	}
+}
