@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	goio "io"
 	"os"
@@ -71,10 +70,11 @@ func runReplay(ctx context.Context, args []string, io *stdio) error {
 	fs.IntVar(&cfg.lost, "lost", 0, "replay only the first `N` lost games (of the --game selection)")
 	fs.StringVar(&cfg.html, "html", "", "write the replay page to `OUT.html`")
 	fs.BoolVar(&cfg.quiet, "q", false, "print only invalid games and the summary")
-	rest, help, err := replayParseArgs(fs, args, io)
+	help, err := parseFlags(fs, args, io)
 	if help || err != nil {
 		return err
 	}
+	rest := fs.Args()
 	if len(rest) != 1 {
 		return usageErrorf("replay: want one RECORDS.jsonl file, got %d arguments", len(rest))
 	}
@@ -229,14 +229,6 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 		return fmt.Errorf("replay: %w", err)
 	}
 	return nil
-}
-
-// replayParseArgs parses the flags, which may come before or after the
-// positional arguments, as in 'replay RECORDS.jsonl --html OUT.html', and
-// returns the positional arguments.
-func replayParseArgs(fs *flag.FlagSet, args []string, io *stdio) (rest []string, help bool, err error) {
-	help, err = parseFlags(fs, args, io)
-	return fs.Args(), help, err
 }
 
 // stdinName names standard input in messages.
