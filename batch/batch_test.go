@@ -171,7 +171,9 @@ func TestRunErrors(t *testing.T) {
 		{"workers", c, 0, 4, Options{Workers: MaxWorkers + 1}, "257 workers: want 1 to 256"},
 		{"records of pairs", testConfig(true), 0, 4, Options{Records: &bytes.Buffer{}}, "paired play writes no records"},
 		{"strategy", Config{Level: game.Beginner, Agent: Agent{Strategy: "psychic", Guesser: "exact", Depth: 1}}, 0, 4, Options{}, `unknown strategy "psychic"`},
-		{"first click under seed rules", Config{Level: game.Easy, First: "center", Agent: DefaultAgent}, 0, 4, Options{}, "--first applies under the safe and zero rules"},
+		{"lookahead", Config{Level: game.Beginner, Agent: Agent{Strategy: "full", Guesser: "exact", Lookahead: -1, Depth: 1}}, 0, 4, Options{}, "lookahead -1: want 0 or more"},
+		{"second agent", Config{Level: game.Beginner, Agent: DefaultAgent, Vs: &Agent{Strategy: "full", Guesser: "psychic", Depth: 1}}, 0, 4, Options{}, `vs: guesser "psychic": want exact or local`},
+		{"first click under seed rules", Config{Level: game.Easy, First: "center", Agent: DefaultAgent}, 0, 4, Options{}, "first: a first click applies under the safe and zero rules only; easy is played under seed rules"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Run(context.Background(), tc.c, tc.from, tc.to, tc.opt)
@@ -181,6 +183,9 @@ func TestRunErrors(t *testing.T) {
 	}
 	_, err := Run(context.Background(), Config{Level: game.Easy, First: "center", Agent: DefaultAgent}, 0, 1, Options{})
 	assert.True(t, errors.Is(err, ErrFirstUnderSeed))
+	var fe *FieldError
+	require.True(t, errors.As(err, &fe))
+	assert.Equal(t, "first", fe.Field)
 }
 
 func TestShard(t *testing.T) {

@@ -3,6 +3,7 @@ package batch
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
@@ -26,26 +27,49 @@ type Agent struct {
 var DefaultAgent = Agent{Strategy: agent.PresetFull, Guesser: "exact",
 	Lookahead: agent.DefaultLookahead, Depth: agent.DefaultDepth, Endgame: agent.DefaultEndgame}
 
-// Check reports an Agent whose values are out of range. It does not check
-// the strategy's name; Options does.
+// A FieldError reports a field of a Config or an Agent that is out of
+// range. Field is the field's name in lower case, as 'minesat play' also
+// names its flag; Value its value as written, "" when Err names it.
+type FieldError struct {
+	Field string // e.g. "lookahead", "first", "vs"
+	Value string // e.g. "-1" or `"psychic"`; "" when Err names the value
+	Err   error  // what is wrong, e.g. "want 0 or more"
+}
+
+func (e *FieldError) Error() string {
+	if e.Value == "" {
+		return fmt.Sprintf("%s: %v", e.Field, e.Err)
+	}
+	return fmt.Sprintf("%s %s: %v", e.Field, e.Value, e.Err)
+}
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// fieldErrorf returns a *FieldError of the field with the integer value n.
+func fieldErrorf(field string, n int, format string, args ...any) error {
+	return &FieldError{Field: field, Value: strconv.Itoa(n), Err: fmt.Errorf(format, args...)}
+}
+
+// Check reports an Agent whose values are out of range, as a *FieldError.
+// It does not check the strategy's name; Options does.
 func (a Agent) Check() error {
 	switch {
 	case a.Guesser != "exact" && a.Guesser != "local":
-		return fmt.Errorf("--guesser %q: want exact or local", a.Guesser)
+		return &FieldError{Field: "guesser", Value: strconv.Quote(a.Guesser), Err: errors.New("want exact or local")}
 	case a.Lookahead < 0:
-		return fmt.Errorf("--lookahead %d: want 0 or more", a.Lookahead)
+		return fieldErrorf("lookahead", a.Lookahead, "want 0 or more")
 	case a.Depth < 1 || a.Depth > agent.MaxDepth:
-		return fmt.Errorf("--depth %d: want 1 to %d", a.Depth, agent.MaxDepth)
+		return fieldErrorf("depth", a.Depth, "want 1 to %d", agent.MaxDepth)
 	case a.Depth > 1 && a.Lookahead == 0:
-		return fmt.Errorf("--depth %d needs a lookahead: --lookahead 0 weighs no cell", a.Depth)
+		return fieldErrorf("depth", a.Depth, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
 	case a.Endgame < 0 || a.Endgame > agent.MaxEndgame:
-		return fmt.Errorf("--endgame %d: want 0 to %d", a.Endgame, agent.MaxEndgame)
+		return fieldErrorf("endgame", a.Endgame, "want 0 to %d", agent.MaxEndgame)
 	}
 	return nil
 }
 
-// Options returns the agent options a describes, or an error if a is out of
-// range or names no strategy.
+// Options returns the agent options a describes, or a *FieldError if a is
+// out of range or names no strategy.
 func (a Agent) Options() ([]agent.Option, error) {
 	if err := a.Check(); err != nil {
 		return nil, err
@@ -59,7 +83,7 @@ func (a Agent) Options() ([]agent.Option, error) {
 		opts = append(opts, agent.WithNoGuess())
 	}
 	if _, err := agent.New(opts...); err != nil {
-		return nil, fmt.Errorf("--strategy: %w", err)
+		return nil, &FieldError{Field: "strategy", Err: err}
 	}
 	return opts, nil
 }
@@ -91,9 +115,10 @@ type Config struct {
 	Seed  int64      // the run seed
 }
 
-// ErrFirstUnderSeed is returned for a Config with a first click under the
-// seed rules, which open cells before the first move and have none.
-var ErrFirstUnderSeed = errors.New("--first applies under the safe and zero rules")
+// ErrFirstUnderSeed is returned (in a *FieldError of the field "first") for
+// a Config with a first click under the seed rules, which open cells before
+// the first move and have none.
+var ErrFirstUnderSeed = errors.New("a first click applies under the safe and zero rules only")
 
 // plan is a Config resolved: its rules and first click, and the options
 // of its players.
@@ -117,11 +142,11 @@ func (c Config) plan() (plan, error) {
 	var err error
 	p.first, p.hasFirst, err = agent.ChooseFirst(c.Level, p.rules, c.First)
 	if err != nil {
-		return p, fmt.Errorf("--first: %w", err)
+		return p, &FieldError{Field: "first", Err: err}
 	}
 	if !p.hasFirst && c.First != "" {
-		return p, fmt.Errorf("%w; %s is played under seed rules, which open %d cells first (add --rules safe)",
-			ErrFirstUnderSeed, c.Level.Name, game.InitialCount(c.Level.Rows, c.Level.Cols))
+		return p, &FieldError{Field: "first", Err: fmt.Errorf("%w; %s is played under seed rules, which open %d cells first",
+			ErrFirstUnderSeed, c.Level.Name, game.InitialCount(c.Level.Rows, c.Level.Cols))}
 	}
 	withFirst := func(a Agent) ([]agent.Option, error) {
 		opts, err := a.Options()
@@ -135,14 +160,15 @@ func (c Config) plan() (plan, error) {
 	}
 	if c.Vs != nil {
 		if p.vsOpts, err = withFirst(*c.Vs); err != nil {
-			return p, fmt.Errorf("--vs: %w", err)
+			return p, &FieldError{Field: "vs", Err: err}
 		}
 	}
 	return p, nil
 }
 
 // Resolve returns the rules c is played under and its first click, as the
-// summary names it ("none" under the seed rules), or c's error.
+// summary names it ("none" under the seed rules), or c's error: a
+// *FieldError for a field out of range.
 func (c Config) Resolve() (game.Rules, string, error) {
 	p, err := c.plan()
 	if err != nil {

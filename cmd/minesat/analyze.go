@@ -105,7 +105,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	}
 	opts, err := f.agent.Options()
 	if err != nil {
-		return flagError("analyze", err)
+		return flagError("analyze", asFlagError(err))
 	}
 	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
 	// The time limit covers reading the puzzle too, as solve's does.

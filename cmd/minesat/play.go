@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -279,8 +280,8 @@ func addAgentFlags(fs *flag.FlagSet, a *batch.Agent, def batch.Agent) {
 	fs.IntVar(&a.Endgame, "endgame", def.Endgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
 }
 
-// checkAgentFlags checks the agent's flags a; set names the flags the
-// command line set.
+// checkAgentFlags checks the agent's flags a, its strategy's name
+// included; set names the flags the command line set.
 func checkAgentFlags(a batch.Agent, set map[string]bool) error {
 	if a.Guesser == "local" {
 		for _, name := range []string{"lookahead", "depth", "endgame"} {
@@ -289,7 +290,27 @@ func checkAgentFlags(a batch.Agent, set map[string]bool) error {
 			}
 		}
 	}
-	return a.Check()
+	_, err := a.Options()
+	return asFlagError(err)
+}
+
+// asFlagError rewrites batch's error of a field out of range in the name
+// of its flag, which is the field's: "lookahead -1: want 0 or more"
+// becomes "--lookahead -1: want 0 or more", and "vs: depth 3: ..." becomes
+// "--vs: --depth 3: ...". It returns any other error as is.
+func asFlagError(err error) error {
+	var fe *batch.FieldError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	inner := asFlagError(fe.Err)
+	if errors.Is(inner, batch.ErrFirstUnderSeed) {
+		inner = fmt.Errorf("%w (add --rules safe)", inner)
+	}
+	if fe.Value == "" {
+		return fmt.Errorf("--%s: %w", fe.Field, inner)
+	}
+	return fmt.Errorf("--%s %s: %w", fe.Field, fe.Value, inner)
 }
 
 // defaultGuesserName is the guesser's name with the default flags; the
@@ -303,7 +324,7 @@ func planPlay(cfg playConfig) ([]batch.Config, error) {
 	for _, l := range cfg.levels {
 		c := batch.Config{Level: l, Rules: cfg.rules, First: cfg.first, Agent: cfg.agent, Vs: cfg.vs, Seed: cfg.seed}
 		if _, _, err := c.Resolve(); err != nil {
-			return nil, usageErrorf("play: %w", err)
+			return nil, usageErrorf("play: %w", asFlagError(err))
 		}
 		configs = append(configs, c)
 	}

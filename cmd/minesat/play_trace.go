@@ -64,7 +64,7 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 	c := configs[0]
 	rules, first, err := c.Resolve()
 	if err != nil {
-		return usageErrorf("play: %w", err)
+		return usageErrorf("play: %w", asFlagError(err))
 	}
 	g, err := game.New(c.Level, rules, game.GameSeed(cfg.seed, 0))
 	if err != nil {
@@ -72,7 +72,7 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 	}
 	opts, err := c.AgentOptions()
 	if err != nil {
-		return usageErrorf("play: %w", err)
+		return usageErrorf("play: %w", asFlagError(err))
 	}
 	tr := newTracer(io.out, useColor(io, cfg.noColor))
 	a, err := agent.New(append(opts, agent.WithObserver(tr.observe), agent.WithMoves())...)
