@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -95,20 +94,40 @@ func mergeFiles(names []string, files []runFile) (report, error) {
 		}
 	}
 	for j, ss := range levels {
-		if err := checkCoverage(names, files, ss, ref.Games); err != nil {
-			return report{}, fmt.Errorf("%s: %w", ref.Levels[j].Level, err)
-		}
-		s, err := batch.Merge(ss...)
+		s, err := mergeLevel(names, files, ss, ref.Games)
 		if err != nil {
-			var ce *batch.ConfigError
-			if errors.As(err, &ce) {
-				return report{}, fmt.Errorf("%s and %s are of different runs: %s", names[ce.A], names[ce.B], ce.Diff)
-			}
-			return report{}, err
+			return report{}, fmt.Errorf("%s: %w", ref.Levels[j].Level, err)
 		}
 		rep.sums = append(rep.sums, s)
 	}
 	return rep, nil
+}
+
+// mergeLevel merges the summaries ss of one level (ss[i] from names[i])
+// into the summary of its games 0..games-1 (see batch.Merge), or reports
+// the games they leave out or count twice, or their different
+// configurations, naming the files.
+func mergeLevel(names []string, files []runFile, ss []batch.Summary, games int) (batch.Summary, error) {
+	s, err := batch.Merge(ss...)
+	var ce *batch.ConfigError
+	var re *batch.RangeError
+	switch {
+	case errors.As(err, &ce):
+		return s, fmt.Errorf("%s and %s are of different runs: %s", names[ce.A], names[ce.B], ce.Diff)
+	case errors.As(err, &re) && re.Missing:
+		return s, missingError(names, files, re.From, re.To)
+	case errors.As(err, &re):
+		return s, fmt.Errorf("%s counted twice, by %s and %s", batch.GameRange(re.From, re.To), names[re.A], names[re.B])
+	case err != nil:
+		return s, err
+	case s.Games() == 0: // an interrupted shard's games are reported missing
+		return s, missingError(names, files, 0, games)
+	case s.From > 0:
+		return s, missingError(names, files, 0, s.From)
+	case s.To < games:
+		return s, missingError(names, files, s.To, games)
+	}
+	return s, nil
 }
 
 // runDiff returns what differs between the runs of two summaries beyond
@@ -143,40 +162,6 @@ func levelNames(f runFile) string {
 		names[i] = l.Level
 	}
 	return strings.Join(names, ",")
-}
-
-// checkCoverage reports the games of 0..games-1 that the summaries ss of
-// one level (ss[i] from names[i]) leave out or count twice, naming the
-// files.
-func checkCoverage(names []string, files []runFile, ss []batch.Summary, games int) error {
-	order := make([]int, len(ss))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(i, j int) int {
-		if ss[i].From != ss[j].From {
-			return ss[i].From - ss[j].From
-		}
-		return ss[i].To - ss[j].To
-	})
-	next, last := 0, -1
-	for _, i := range order {
-		s := ss[i]
-		if s.From == s.To {
-			continue // counts nothing; an interrupted shard's games are reported missing
-		}
-		if s.From < next {
-			return fmt.Errorf("%s counted twice, by %s and %s", batch.GameRange(s.From, min(next, s.To)), names[last], names[i])
-		}
-		if s.From > next {
-			return missingError(names, files, next, s.From)
-		}
-		next, last = s.To, i
-	}
-	if next < games {
-		return missingError(names, files, next, games)
-	}
-	return nil
 }
 
 // missingError reports games from..to-1 missing, with the summaries that
