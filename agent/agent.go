@@ -202,6 +202,8 @@ type Position struct {
 	acted      int            // KB0 literals already turned into moves
 	totalAdded bool           // the global count is in the KB
 	closed     int            // Unknown cells in View
+	pcg        rand.PCG       // the source of ownRand
+	ownRand    *rand.Rand     // the game's generator unless WithRand gave one
 	flagged    int            // Flagged cells in View
 }
 
@@ -282,7 +284,13 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 	p.closed, p.flagged, p.acted, p.totalAdded, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0
 	p.Rand = a.rng
 	if p.Rand == nil {
-		p.Rand = rand.New(rand.NewPCG(uint64(g.Seed()), gameSeedStream))
+		// The game's own generator, seeded afresh: kept by the agent, as a
+		// Rand holds no state beyond its source.
+		p.pcg.Seed(uint64(g.Seed()), gameSeedStream)
+		if p.ownRand == nil {
+			p.ownRand = rand.New(&p.pcg)
+		}
+		p.Rand = p.ownRand
 	}
 	play := &playState{a: a, g: g, res: &res}
 	finish := func(err error) (Result, error) {

@@ -104,12 +104,24 @@ func choose(m, k int) int {
 // them are true, and the fresh variables' values are then determined. An
 // infeasible e is written as the empty clause. Encode panics on an unknown
 // Encoding, or on Binomial beyond MaxBinomialClauses.
-func (enc Encoding) Encode(dst Sink, e Exactly) {
-	w := writer{dst: dst}
+func (enc Encoding) Encode(dst Sink, e Exactly) { enc.EncodeBuf(dst, e, nil) }
+
+// EncodeBuf is Encode writing each clause through buf, which it returns for
+// the next call: a caller that encodes one constraint after another, into a
+// Sink that copies what it keeps, allocates nothing once buf is large
+// enough.
+func (enc Encoding) EncodeBuf(dst Sink, e Exactly, buf []Lit) []Lit {
+	w := writer{dst: dst, buf: buf}
+	enc.encode(&w, e)
+	return w.buf
+}
+
+// encode writes e through w.
+func (enc Encoding) encode(w *writer, e Exactly) {
 	m, n := len(e.Lits), e.N
 	switch {
 	case !e.Feasible():
-		dst.Add()
+		w.dst.Add()
 		return
 	case n == 0 || n == m:
 		for _, l := range e.Lits {

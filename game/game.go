@@ -179,7 +179,8 @@ func (g *Game) reveal(i int) []int {
 		return nil
 	}
 	var opened []int
-	stack := []int{i}
+	var small [64]int // the stack of most floods, on the goroutine's stack
+	stack := append(small[:0], i)
 	g.open1(i)
 	for len(stack) > 0 {
 		j := stack[len(stack)-1]

@@ -178,7 +178,7 @@ func (s *clauseSink) binomial(cells []int, n int) error {
 		s.lits = append(s.lits, cnfVar(c).Pos())
 	}
 	s.err = nil
-	cnf.Binomial.Encode(s, cnf.Exactly{Lits: s.lits, N: n})
+	s.enc = cnf.Binomial.EncodeBuf(s, cnf.Exactly{Lits: s.lits, N: n}, s.enc)
 	return s.err
 }
 
@@ -194,6 +194,7 @@ func fromCNF(l cnf.Lit) Lit { return Lit(l) - 2 }
 type clauseSink struct {
 	buf  Clause
 	lits []cnf.Lit
+	enc  []cnf.Lit // the encoder's buffer
 	emit func(Clause) error
 	err  error
 }
