@@ -118,7 +118,7 @@ type newGameRequest struct {
 	Level   string `json:"level"`    // a level name or RxC/M
 	Rules   string `json:"rules"`    // seed, safe or zero; "" for the level's default
 	Seed    string `json:"seed"`     // a decimal int64; "" for a random one
-	NoGuess bool   `json:"no_guess"` // a board pure logic wins (when the server can make one)
+	NoGuess bool   `json:"no_guess"` // a board pure logic wins, opened at its first click (when the server can make one)
 	Assist  bool   `json:"assist"`   // answer with the analysis of the new position
 }
 
@@ -204,7 +204,11 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "%v", err)
 		return
 	}
+	// A no-guess board needs a first click: safe unless told otherwise.
 	rules := l.DefaultRules()
+	if req.NoGuess {
+		rules = game.RulesSafe
+	}
 	if req.Rules != "" {
 		if rules, err = game.ParseRules(req.Rules); err != nil {
 			writeError(w, http.StatusBadRequest, "%v", err)
@@ -222,8 +226,12 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if req.NoGuess && s.cfg.NoGuess == nil {
+	switch {
+	case req.NoGuess && s.cfg.NoGuess == nil:
 		writeError(w, http.StatusBadRequest, `"no_guess": this server cannot make no-guess boards (GET /api/config says "no_guess": false)`)
+		return
+	case req.NoGuess && rules == game.RulesSeed:
+		writeError(w, http.StatusBadRequest, `"no_guess": a no-guess board needs a first click: rules safe or zero, not seed`)
 		return
 	}
 	ctx, done, ok := s.work(w, r)

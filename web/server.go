@@ -25,9 +25,10 @@ type Config struct {
 	Workers  int            // most analyses at once; default GOMAXPROCS
 
 	// NoGuess, when set, makes the boards of games asked for with
-	// "no_guess": true: a game of level l under the rules, from seed,
-	// that pure logic wins from its first click. Nil means the server
-	// cannot make them, and such requests are refused.
+	// "no_guess": true: a game of level l under the rules (safe or zero),
+	// from seed, that pure logic wins, opened at its first click (see
+	// NoGuess). Nil means the server cannot make them, and such requests
+	// are refused.
 	NoGuess func(ctx context.Context, l game.Level, rules game.Rules, seed int64) (*game.Game, error)
 
 	// Now and Seed replace time.Now and the random seed of a game asked

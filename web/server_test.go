@@ -354,3 +354,26 @@ func TestGameLimits(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, code, "idle longer than MaxIdle")
 	assert.Contains(t, errorOf(t, body), "idle")
 }
+
+func TestNoGuessBoards(t *testing.T) {
+	h := New(Config{NoGuess: NoGuess(0)}).Handler()
+	g := newGame(t, h, `{"level": "6x6/5", "seed": "9", "no_guess": true}`)
+	assert.True(t, g.NoGuess)
+	assert.Equal(t, "safe", g.Rules, "no-guess boards default to rules safe")
+	assert.NotEqual(t, byte('.'), g.Board[0][0], "opened at its first click, the corner")
+	// Pure logic wins it: every hint is a cell proved safe.
+	for range 36 {
+		code, body := do(t, h, "POST", "/api/games/"+g.ID+"/hint", `{}`)
+		require.Equal(t, http.StatusOK, code, body)
+		g = decodeAs[gameState](t, body)
+		require.True(t, g.Hint.Forced, "a guess on a no-guess board: %+v", g.Hint)
+		if g.Outcome != "unfinished" {
+			break
+		}
+	}
+	assert.Equal(t, "won", g.Outcome)
+
+	code, body := do(t, h, "POST", "/api/games", `{"level": "easy", "rules": "seed", "no_guess": true}`)
+	assert.Equal(t, http.StatusBadRequest, code)
+	assert.Contains(t, errorOf(t, body), "rules safe or zero, not seed")
+}

@@ -27,7 +27,10 @@ Open the address it prints in a browser. The page has two views:
   Play:    play a game at any level (beginner, intermediate, expert, easy,
            medium, hard or RxC/M) under any rules (seed, safe, zero); the
            server holds the game. "assist" shows the analysis after each
-           move; "Hint" plays the recommended move.
+           move; "Hint" plays the recommended move. "no-guess board" asks
+           for a board pure logic wins from its first click, as gen
+           --no-guess makes them, opened at that click (under rules safe
+           unless zero is picked).
 The page is self-contained: it loads nothing from the network.
 
 The API (docs/api.md): GET /api/config, POST /api/analyze, POST /api/games,
@@ -97,7 +100,8 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 		return flagError("serve", err)
 	}
 	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
-	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle})
+	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
+		NoGuess: web.NoGuess(0)})
 
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {

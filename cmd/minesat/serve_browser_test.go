@@ -48,7 +48,7 @@ func TestServeBrowser(t *testing.T) {
 	}
 	opts, err := batch.DefaultAgent.Options()
 	require.NoError(t, err)
-	srv := httptest.NewServer(web.New(web.Config{Agent: opts}).Handler())
+	srv := httptest.NewServer(web.New(web.Config{Agent: opts, NoGuess: web.NoGuess(0)}).Handler())
 	defer srv.Close()
 
 	ctx := newBrowser(t)
