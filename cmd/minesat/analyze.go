@@ -114,13 +114,8 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	p, name, err := openPuzzle(ctx, io, "analyze", fs.Arg(0))
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return budgetError(fmt.Errorf("analyze: %s: gave up after --timeout %v, while reading the puzzle", name, f.timeout))
-	case errors.Is(err, context.Canceled):
-		return budgetError(fmt.Errorf("analyze: %s: interrupted while reading the puzzle", name))
-	case err != nil:
+	p, name, err := openPuzzleTimed(ctx, io, "analyze", fs.Arg(0), f.timeout)
+	if err != nil {
 		return err
 	}
 	if err := p.Validate(); err != nil {

@@ -32,7 +32,7 @@ func TestStopWhileReading(t *testing.T) {
 	}{
 		{"solve timeout", []string{"solve", "--timeout", "50ms", "big.txt"}, 0,
 			"solve: big.txt: gave up after --timeout 50ms, while reading the puzzle"},
-		{"solve interrupted", []string{"solve", "big.txt"}, 50 * time.Millisecond, "solve: big.txt: interrupted"},
+		{"solve interrupted", []string{"solve", "big.txt"}, 50 * time.Millisecond, "solve: big.txt: interrupted while reading the puzzle"},
 		{"analyze timeout", []string{"analyze", "--timeout", "50ms", "big.txt"}, 0,
 			"analyze: big.txt: gave up after --timeout 50ms, while reading the puzzle"},
 		{"analyze interrupted", []string{"analyze", "big.txt"}, 50 * time.Millisecond, "analyze: big.txt: interrupted while reading the puzzle"},

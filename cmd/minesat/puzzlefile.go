@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/minesat/minesat/game"
 )
@@ -29,6 +31,20 @@ func openPuzzle(ctx context.Context, io *stdio, cmd, name string) (*game.Puzzle,
 		return nil, name, usageErrorf("%s: %w", cmd, err)
 	}
 	return p, name, nil
+}
+
+// openPuzzleTimed is openPuzzle for a command with a --timeout, which
+// covers the reading: ctx's end while reading is a budget error (exit 3)
+// that says whether the timeout or an interrupt stopped it.
+func openPuzzleTimed(ctx context.Context, io *stdio, cmd, name string, timeout time.Duration) (*game.Puzzle, string, error) {
+	p, name, err := openPuzzle(ctx, io, cmd, name)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, name, budgetError(fmt.Errorf("%s: %s: gave up after --timeout %v, while reading the puzzle", cmd, name, timeout))
+	case errors.Is(err, context.Canceled):
+		return nil, name, budgetError(fmt.Errorf("%s: %s: interrupted while reading the puzzle", cmd, name))
+	}
+	return p, name, err
 }
 
 // noSolutionError reports a puzzle impossible on its face (exit 1), with why.

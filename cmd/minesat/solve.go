@@ -110,13 +110,8 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	p, name, err := openPuzzle(ctx, io, "solve", fs.Arg(0))
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return budgetError(fmt.Errorf("solve: %s: gave up after --timeout %v, while reading the puzzle", name, f.timeout))
-	case errors.Is(err, context.Canceled):
-		return budgetError(fmt.Errorf("solve: %s: interrupted", name))
-	case err != nil:
+	p, name, err := openPuzzleTimed(ctx, io, "solve", fs.Arg(0), f.timeout)
+	if err != nil {
 		return err
 	}
 	if !p.MinesKnown() && f.method == "backtrack" {
