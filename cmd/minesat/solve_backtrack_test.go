@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/minesat/minesat/backtrack"
 	"github.com/minesat/minesat/game"
@@ -121,8 +122,12 @@ func TestSolveBacktrackTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func(f func(context.Context, *game.Puzzle, *solveFlags) ([]int, bool, int64, error)) { findSolution = f }(findSolution)
+	// solve leaves sat's goroutine behind when the timeout fires; satDone
+	// orders its last read of findSolution before the deferred restore.
+	satDone := make(chan struct{})
 	findSolution = func(ctx context.Context, p *game.Puzzle, f *solveFlags) ([]int, bool, int64, error) {
 		if f.method == "sat" {
+			defer close(satDone)
 			<-ctx.Done()
 			return nil, false, 0, ctx.Err()
 		}
@@ -142,6 +147,11 @@ func TestSolveBacktrackTimeout(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit 3 and stderr matching %s", r.code, r.out, r.err, tc.want)
 			}
 		})
+	}
+	select {
+	case <-satDone:
+	case <-time.After(10 * time.Second):
+		t.Fatal("sat's search still running 10 s after its timeout")
 	}
 }
 
