@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -376,4 +378,49 @@ func TestNoGuessBoards(t *testing.T) {
 	code, body := do(t, h, "POST", "/api/games", `{"level": "easy", "rules": "seed", "no_guess": true}`)
 	assert.Equal(t, http.StatusBadRequest, code)
 	assert.Contains(t, errorOf(t, body), "rules safe or zero, not seed")
+}
+
+// TestConcurrent sends hints, moves and analyses at once, to one game
+// and to several (run with -race): each request is answered, and a game's
+// moves are counted once each.
+func TestConcurrent(t *testing.T) {
+	h := New(Config{Workers: 2}).Handler()
+	g := newGame(t, h, `{"level": "beginner", "rules": "zero", "seed": "2"}`)
+	const n = 8
+	codes := make(chan int, 4*n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(3)
+		go func() {
+			defer wg.Done()
+			code, _ := do(t, h, "POST", "/api/games/"+g.ID+"/hint", `{"assist": true}`)
+			codes <- code
+		}()
+		go func() {
+			defer wg.Done()
+			code, _ := do(t, h, "GET", "/api/games/"+g.ID, "")
+			codes <- code
+		}()
+		go func() {
+			defer wg.Done()
+			other := newGame(t, h, fmt.Sprintf(`{"level": "beginner", "seed": "%d"}`, i))
+			code, _ := do(t, h, "POST", "/api/analyze", `{"puzzle": "mines 1\n1..\n"}`)
+			codes <- code
+			code, _ = do(t, h, "POST", "/api/games/"+other.ID+"/flag", `{"cell": [8, 8]}`)
+			codes <- code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	for code := range codes {
+		assert.Contains(t, []int{http.StatusOK, http.StatusConflict}, code)
+	}
+	code, body := do(t, h, "GET", "/api/games/"+g.ID, "")
+	require.Equal(t, http.StatusOK, code)
+	st := decodeAs[gameState](t, body)
+	if st.Outcome == "unfinished" {
+		assert.Equal(t, n, st.Moves, "every hint played once")
+	} else {
+		assert.LessOrEqual(t, st.Moves, n, "no hint played after the end")
+	}
 }
