@@ -109,11 +109,8 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	}
 	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
 	// The time limit covers reading the puzzle too, as solve's does.
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
 	p, name, err := openPuzzleTimed(ctx, io, "analyze", fs.Arg(0), f.timeout)
 	if err != nil {
 		return err

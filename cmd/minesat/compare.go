@@ -261,11 +261,8 @@ func loadComparePuzzle(ctx context.Context, io *stdio, name string) (*game.Puzzl
 
 // runCompareMethod runs one method on one puzzle and checks its answer.
 func runCompareMethod(ctx context.Context, p *game.Puzzle, m compareMethod, timeout time.Duration, all bool) compareRun {
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, timeout)
+	defer cancel()
 	r := compareRun{Method: m.name}
 	var err error
 	var found bool

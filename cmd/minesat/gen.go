@@ -192,11 +192,8 @@ func runGenNoGuess(ctx context.Context, io *stdio, f genNoGuess) error {
 	if !f.seedSet {
 		f.seed = genSeed(io)
 	}
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
 	g, st, err := agent.NoGuessGame(ctx, f.level, rules, first.Pos, f.seed, f.tries)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):

@@ -47,6 +47,15 @@ func openPuzzleTimed(ctx context.Context, io *stdio, cmd, name string, timeout t
 	return p, name, err
 }
 
+// withTimeout is context.WithTimeout for a --timeout flag, where 0 means
+// no limit.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, d)
+}
+
 // noSolutionError reports a puzzle impossible on its face (exit 1), with why.
 func noSolutionError(cmd, name string, why error) error {
 	return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: %s has no solution: %w", cmd, name, why)}

@@ -105,11 +105,8 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	}
 	// The time limit covers reading the puzzle too: a huge board takes
 	// seconds to parse.
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
 	p, name, err := openPuzzleTimed(ctx, io, "solve", fs.Arg(0), f.timeout)
 	if err != nil {
 		return err
