@@ -311,13 +311,20 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, a
 	writeJSON(w, status, st)
 }
 
-func (s *Server) move(w http.ResponseWriter, r *http.Request) {
-	sess := s.session(w, r)
-	if sess == nil {
-		return
-	}
+// moveSession finds the request's game and reads its move request; false
+// when it has answered with an error.
+func (s *Server) moveSession(w http.ResponseWriter, r *http.Request) (*session, moveRequest, bool) {
 	var req moveRequest
-	if !s.decode(w, r, &req) {
+	sess := s.session(w, r)
+	if sess == nil || !s.decode(w, r, &req) {
+		return nil, req, false
+	}
+	return sess, req, true
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	sess, req, ok := s.moveSession(w, r)
+	if !ok {
 		return
 	}
 	if req.Cell == nil {
@@ -370,12 +377,8 @@ func (sess *session) play(p game.Pos, open bool) (int, string) {
 }
 
 func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
-	sess := s.session(w, r)
-	if sess == nil {
-		return
-	}
-	var req moveRequest
-	if !s.decode(w, r, &req) {
+	sess, req, ok := s.moveSession(w, r)
+	if !ok {
 		return
 	}
 	if req.Cell != nil {
