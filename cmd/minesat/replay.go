@@ -24,7 +24,8 @@ memory bounded by its longest line. A file that is gzip-compressed (such as
 from standard input.
 
 Without --html, replay prints one line per game, then a summary:
-"N games verified: W won, L lost, S stuck; E errors". A record that
+"N games verified: W won, L lost, S stuck; E errors" (W+L+S+E = N), and
+after it the point where a torn or unreadable file stops. A record that
 contradicts its mines or does not follow the schema (docs/formats.md, "Game
 records") is an error naming its file, line and column (exit 2). Games are
 numbered from 0 in file order, as 'play' numbers them: the record of game i
@@ -106,14 +107,21 @@ func parseGameRange(s string) (from, to int, err error) {
 	return from, to, nil
 }
 
-// replayTally counts the games replay verified.
+// replayTally counts the games replay verified: each game is won, lost,
+// stuck or an error, so the four add up to games. A file torn or unreadable
+// past the last whole game is not a game: it is named after the counts.
 type replayTally struct {
 	games, won, lost, stuck, errors int
+	torn                            error
 }
 
 func (t replayTally) String() string {
-	return fmt.Sprintf("%s verified: %d won, %d lost, %d stuck; %s",
+	s := fmt.Sprintf("%s verified: %d won, %d lost, %d stuck; %s",
 		plural(t.games, "game"), t.won, t.lost, t.stuck, plural(t.errors, "error"))
+	if t.torn != nil {
+		s += "; then " + t.torn.Error()
+	}
+	return s
 }
 
 func plural(n int, noun string) string {
@@ -188,9 +196,9 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 	var se *streamError
 	if errors.As(err, &se) {
 		// The file is torn or unreadable past this point: what was read
-		// is summed up, and the tear is one more error.
+		// is summed up, and the tear named after it.
 		if cfg.html == "" {
-			tally.errors++
+			tally.torn = se.err
 			fmt.Fprintln(io.out, tally)
 		}
 		return usageErrorf("replay: %w", se.err)
