@@ -13,6 +13,8 @@ import (
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/minesat/minesat/internal/jsonerr"
 )
 
 // Limits on what a record line may make a reader allocate, so that memory
@@ -287,7 +289,7 @@ func userError(err error, prefix jsontext.Pointer) error {
 			// Our own UnmarshalJSON said what it wants.
 			return fmt.Errorf("%s: %s", field, strings.TrimPrefix(se.Err.Error(), "game: "))
 		}
-		return fmt.Errorf("%s: want %s, got %s", field, wantOf(se.GoType), gotOf(se))
+		return fmt.Errorf("%s: want %s, got %s", field, wantOf(se.GoType), jsonerr.Got(se))
 	case errors.As(err, &te):
 		if errors.Is(te.Err, jsontext.ErrDuplicateName) {
 			return fmt.Errorf("field %s given twice", userPath(prefix+te.JSONPointer))
@@ -346,51 +348,8 @@ func wantOf(t reflect.Type) string {
 	case reflect.TypeFor[wireRecord]():
 		return "a record object"
 	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int64:
-		return "an integer"
-	case reflect.String:
-		return "a string"
-	case reflect.Float64:
-		return "a number"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Map:
+	if t.Kind() == reflect.Map {
 		return "an object keyed by move index"
-	case reflect.Struct:
-		return "an object"
 	}
-	return "another value"
-}
-
-// gotOf says what the line has where a decode failed.
-func gotOf(se *json.SemanticError) string {
-	if se.Err != nil {
-		switch msg := se.Err.Error(); {
-		case strings.Contains(msg, "too many array elements"):
-			return "more elements"
-		case strings.Contains(msg, "too few array elements"):
-			return "fewer elements"
-		case strings.Contains(msg, "out of range"):
-			return string(se.JSONValue) + ", out of range"
-		}
-	}
-	if v := se.JSONValue; len(v) > 0 && len(v) <= 40 {
-		return string(v)
-	}
-	switch se.JSONKind {
-	case '"':
-		return "a string"
-	case '0':
-		return "a number"
-	case '[':
-		return "a list"
-	case '{':
-		return "an object"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "something else"
+	return jsonerr.Want(t)
 }

@@ -179,7 +179,7 @@ func TestMergeErrors(t *testing.T) {
 		{"schema", []string{badSchema}, `schema "minesat.summary/9": want "minesat.summary/1"`},
 		{"key in another case", []string{caseKey}, "merge: " + caseKey + `: not a run summary: unknown key /levels/0/base/Won (keys are case-sensitive`},
 		{"key twice", []string{dupKey}, "merge: " + dupKey + `: not a run summary: key /levels/0/base/won given twice`},
-		{"wrong type", []string{wrongType}, "merge: " + wrongType + `: not a run summary: key /seed: want an integer, got a JSON string`},
+		{"wrong type", []string{wrongType}, "merge: " + wrongType + `: not a run summary: key /seed: want an integer, got a string`},
 		{"not JSON", []string{notJSON}, "merge: " + notJSON + ": not a run summary"},
 		{"no file", []string{filepath.Join(dir, "nowhere.json")}, "nowhere.json: no such file"},
 		{"format", []string{"--format", "xml", names[0]}, `--format "xml": want text or json`},

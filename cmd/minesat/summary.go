@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/jsonerr"
 )
 
 // summarySchema names the JSON summary's schema and its version. A change
@@ -405,20 +405,7 @@ func summaryJSONError(err error) error {
 		if errors.Is(se.Err, jsonv2.ErrUnknownName) {
 			return fmt.Errorf("unknown key %s (keys are case-sensitive; see the run summary's schema in docs/formats.md)", at)
 		}
-		want := "another value"
-		if t := se.GoType; t != nil {
-			for t.Kind() == reflect.Pointer {
-				t = t.Elem()
-			}
-			want = map[reflect.Kind]string{reflect.Int: "an integer", reflect.Int64: "an integer", reflect.Float64: "a number",
-				reflect.String: "a string", reflect.Bool: "true or false", reflect.Struct: "an object", reflect.Slice: "a list",
-				reflect.Array: "a list"}[t.Kind()]
-		}
-		got := string(se.JSONValue)
-		if got == "" || len(got) > 40 {
-			got = "a JSON " + se.JSONKind.String()
-		}
-		return fmt.Errorf("key %s: want %s, got %s", at, want, got)
+		return fmt.Errorf("key %s: want %s, got %s", at, jsonerr.Want(se.GoType), jsonerr.Got(se))
 	case errors.As(err, &te):
 		if errors.Is(te.Err, jsontext.ErrDuplicateName) {
 			return fmt.Errorf("key %s given twice", te.JSONPointer)
