@@ -18,6 +18,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 )
 
@@ -192,11 +194,19 @@ func TestReplayBrowser(t *testing.T) {
 	}
 	dir := t.TempDir()
 	page := filepath.Join(dir, "replay.html")
-	stdin := threeGames(t)
+	// Three scripted games and one played by the agent under safe rules,
+	// which starts with its first click.
+	played := filepath.Join(dir, "played.jsonl")
+	if r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", "1", "--seed", "3", "--record", played); r.code > 1 {
+		t.Fatalf("play: exit %d: %s", r.code, r.err)
+	}
+	line, err := os.ReadFile(played)
+	require.NoError(t, err)
+	stdin := threeGames(t) + string(line)
 	if r := runCmd(t, stdin, nil, "replay", "-", "--html", page); r.code != 0 {
 		t.Fatalf("replay --html: exit %d: %s", r.code, r.err)
 	}
-	recs, err := game.ReadRecords("threeGames", strings.NewReader(stdin))
+	recs, err := game.ReadRecords("four games", strings.NewReader(stdin))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,6 +238,9 @@ func TestReplayBrowser(t *testing.T) {
 
 	won := &recs[0]
 	checkBoard(t, ctx, won, 0, "game 1 at load")
+	if tag, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#next .tag"))); err != nil || tag != "deduced" {
+		t.Errorf("the next-move panel of game 1 (seed rules) at load is tagged %q (%v); want \"deduced\"", tag, err)
+	}
 	for k := 1; k <= 6; k++ {
 		do("step", click("step"))
 		checkBoard(t, ctx, won, k, fmt.Sprintf("game 1 after %d steps", k))
@@ -305,6 +318,16 @@ func TestReplayBrowser(t *testing.T) {
 		}
 	}
 	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
+
+	// Game 4, played by the agent: its first move is the first click,
+	// tagged as neither deduced nor guessed.
+	require.True(t, recs[3].FirstClick(0), "a safe-rules game played by the agent starts with a first click")
+	do("pick game 4", chromedp.Evaluate[chromedp.Void](
+		`(() => { const s = document.getElementById('game'); s.value = '3'; s.dispatchEvent(new Event('change')); })()`))
+	checkBoard(t, ctx, &recs[3], 0, "game 4 at load")
+	if tag, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#next .tag"))); err != nil || tag != "first click" {
+		t.Errorf("the next-move panel of game 4 at load is tagged %q (%v); want \"first click\"", tag, err)
+	}
 
 	mu.Lock()
 	defer mu.Unlock()
