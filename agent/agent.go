@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/minesat/minesat/game"
@@ -205,6 +206,7 @@ type Position struct {
 	pcg        rand.PCG       // the source of ownRand
 	ownRand    *rand.Rand     // the game's generator unless WithRand gave one
 	flagged    int            // Flagged cells in View
+	opened     []int          // the cells the last open revealed, reused
 }
 
 // Unknown returns the number of cells neither open nor flagged.
@@ -221,7 +223,8 @@ func (p *Position) MinesLeft() int {
 
 // Pending returns the moves for the literals KB0 settled since the last
 // call, skipping cells already open or flagged. Each move carries the
-// reason the KB gives for its literal.
+// reason the KB gives for its literal when the moves are kept or watched
+// (WithMoves, WithObserver, WithTrace); otherwise only its rule.
 func (p *Position) Pending() []Move {
 	kb0 := p.KB.KB0()
 	n := 0
@@ -240,8 +243,15 @@ func (p *Position) Pending() []Move {
 		if p.View.Cells[i].State != game.Unknown {
 			continue
 		}
-		r := p.KB.Explain(l)
-		m := Move{Op: OpOpen, Cell: i, Rule: ruleOf(r.Source), Reason: r}
+		var m Move
+		if p.explain {
+			r := p.KB.Explain(l)
+			m = Move{Op: OpOpen, Cell: i, Rule: ruleOf(r.Source), Reason: r}
+		} else {
+			// Nobody reads the reason: the rule alone, without copying the
+			// clause (withReason fills it in if a move turns out wrong).
+			m = Move{Op: OpOpen, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))}
+		}
 		if l.IsMine() {
 			m.Op = OpFlag
 		}
@@ -249,6 +259,21 @@ func (p *Position) Pending() []Move {
 	}
 	p.acted = len(kb0)
 	return out
+}
+
+// withReason returns m with the KB's reason filled in when Pending left
+// it out: a move settled by a clause, made while nobody kept the moves.
+func (p *Position) withReason(m Move) Move {
+	switch m.Rule {
+	case RuleUnit, RuleResolution, RuleGlobal:
+		l := kb.LitOf(m.Cell, m.Op == OpFlag)
+		if m.Reason.Clause == nil {
+			if mine, known := p.KB.Value(m.Cell); known && mine == (m.Op == OpFlag) {
+				m.Reason = p.KB.Explain(l)
+			}
+		}
+	}
+	return m
 }
 
 // gameSeedStream is the second PCG word of a game's own generator.
@@ -386,7 +411,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 	switch m.Op {
 	case OpFlag:
 		if m.Rule.Deduced() && !g.IsMine(m.Cell) {
-			return fmt.Errorf("agent: flag %v (%s) is safe: %w", b.Pos(m.Cell), m.Why(b), game.ErrUnsound)
+			return fmt.Errorf("agent: flag %v (%s) is safe: %w", b.Pos(m.Cell), p.withReason(m).Why(b), game.ErrUnsound)
 		}
 		if err := g.Flag(b.Pos(m.Cell)); err != nil {
 			return fmt.Errorf("agent: %w", err)
@@ -399,10 +424,11 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 			return err
 		}
 	case OpOpen:
-		opened, err := g.Open(b.Pos(m.Cell))
+		opened, err := g.OpenAppend(p.opened[:0], b.Pos(m.Cell))
+		p.opened = opened
 		if errors.Is(err, game.ErrMine) {
 			if m.Rule.Deduced() {
-				return fmt.Errorf("agent: open %v (%s) is a mine: %w", b.Pos(m.Cell), m.Why(b), game.ErrUnsound)
+				return fmt.Errorf("agent: open %v (%s) is a mine: %w", b.Pos(m.Cell), p.withReason(m).Why(b), game.ErrUnsound)
 			}
 		} else if err != nil {
 			return fmt.Errorf("agent: %w", err)
@@ -412,8 +438,8 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 				return err
 			}
 		}
-		if a.moves || a.observer != nil {
-			m.Opened = opened
+		if (a.moves || a.observer != nil) && len(opened) > 0 {
+			m.Opened = slices.Clone(opened) // p.opened is reused
 		}
 	default:
 		return fmt.Errorf("agent: move with op %v", m.Op)

@@ -64,7 +64,7 @@ func New(l Level, rules Rules, seed int64) (*Game, error) {
 		for _, i := range order[l.Mines:] {
 			p := b.Pos(i)
 			g.initial = append(g.initial, p)
-			g.reveal(i)
+			g.reveal(nil, i)
 		}
 	}
 	return g, nil
@@ -108,7 +108,7 @@ func NewWithLayout(l Level, rules Rules, seed int64, mines, initial []Pos) (*Gam
 			return nil, fmt.Errorf("game: initial cell %v is off the board or a mine", p)
 		}
 		g.initial = append(g.initial, p)
-		g.reveal(b.Index(p))
+		g.reveal(nil, b.Index(p))
 	}
 	return g, nil
 }
@@ -152,33 +152,37 @@ func (g *Game) placeFor(i int) {
 // they were opened. Opening a mine ends the game and returns ErrMine.
 // Opening a revealed cell does nothing; opening a flagged cell clears the
 // flag and opens it.
-func (g *Game) Open(p Pos) ([]int, error) {
+func (g *Game) Open(p Pos) ([]int, error) { return g.OpenAppend(nil, p) }
+
+// OpenAppend is Open appending the cells newly revealed to dst, which it
+// returns, so that a caller reusing one buffer allocates nothing.
+func (g *Game) OpenAppend(dst []int, p Pos) ([]int, error) {
 	if !g.board.Contains(p) {
-		return nil, fmt.Errorf("game: open %v: off the %dx%d board", p, g.board.rows, g.board.cols)
+		return dst, fmt.Errorf("game: open %v: off the %dx%d board", p, g.board.rows, g.board.cols)
 	}
 	if g.outcome != Unfinished {
-		return nil, ErrOver
+		return dst, ErrOver
 	}
 	i := g.board.Index(p)
 	if !g.placed {
 		g.placeFor(i)
 	}
 	if g.cells[i].State == Revealed {
-		return nil, nil
+		return dst, nil
 	}
 	if g.mine[i] {
 		g.outcome = Lost
-		return nil, ErrMine
+		return dst, ErrMine
 	}
-	return g.reveal(i), nil
+	return g.reveal(dst, i), nil
 }
 
-// reveal opens non-mine cell i and floods through zeros.
-func (g *Game) reveal(i int) []int {
+// reveal opens non-mine cell i and floods through zeros, appending the
+// cells it opens to opened.
+func (g *Game) reveal(opened []int, i int) []int {
 	if g.cells[i].State == Revealed {
-		return nil
+		return opened
 	}
-	var opened []int
 	var small [64]int // the stack of most floods, on the goroutine's stack
 	stack := append(small[:0], i)
 	g.open1(i)

@@ -69,6 +69,20 @@ func (k *KB) Explain(l Lit) Reason {
 	return r
 }
 
+// SourceOf returns Explain(l).Source without copying the clause: how the
+// literal settled. It panics if l is not in KB0.
+func (k *KB) SourceOf(l Lit) Source {
+	c := l.Cell()
+	if mine, known := k.Value(c); !known || mine != l.IsMine() {
+		panic(fmt.Sprintf("kb: SourceOf(%s): the literal is not settled", l.Format(k.board)))
+	}
+	id := k.reason[c]
+	if id == noClause {
+		return SourceAsserted
+	}
+	return k.cls[k.cls[id].root].source
+}
+
 func (k *KB) copyLits(id int32) Clause { return append(Clause(nil), k.litsOf(id)...) }
 
 // Format writes the reason with cell names, for example
