@@ -50,11 +50,7 @@ type Reason struct {
 
 // Explain returns why KB0 holds l. It panics if l is not in KB0.
 func (k *KB) Explain(l Lit) Reason {
-	c := l.Cell()
-	if mine, known := k.Value(c); !known || mine != l.IsMine() {
-		panic(fmt.Sprintf("kb: Explain(%s): the literal is not settled", l.Format(k.board)))
-	}
-	id := k.reason[c]
+	id := k.reasonOf(l, "Explain")
 	if id == noClause {
 		return Reason{Source: SourceAsserted, Hint: -1}
 	}
@@ -72,15 +68,20 @@ func (k *KB) Explain(l Lit) Reason {
 // SourceOf returns Explain(l).Source without copying the clause: how the
 // literal settled. It panics if l is not in KB0.
 func (k *KB) SourceOf(l Lit) Source {
-	c := l.Cell()
-	if mine, known := k.Value(c); !known || mine != l.IsMine() {
-		panic(fmt.Sprintf("kb: SourceOf(%s): the literal is not settled", l.Format(k.board)))
-	}
-	id := k.reason[c]
+	id := k.reasonOf(l, "SourceOf")
 	if id == noClause {
 		return SourceAsserted
 	}
 	return k.cls[k.cls[id].root].source
+}
+
+// reasonOf returns the clause that settled l, or noClause when asserted;
+// it panics, naming caller, if l is not in KB0.
+func (k *KB) reasonOf(l Lit, caller string) int32 {
+	if mine, known := k.Value(l.Cell()); !known || mine != l.IsMine() {
+		panic(fmt.Sprintf("kb: %s(%s): the literal is not settled", caller, l.Format(k.board)))
+	}
+	return k.reason[l.Cell()]
 }
 
 func (k *KB) copyLits(id int32) Clause { return append(Clause(nil), k.litsOf(id)...) }
