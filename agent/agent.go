@@ -207,6 +207,8 @@ type Position struct {
 	ownRand    *rand.Rand     // the game's generator unless WithRand gave one
 	flagged    int            // Flagged cells in View
 	opened     []int          // the cells the last open revealed, reused
+	pending    []Move         // Pending's moves, reused unless explain
+	guess      guessScratch   // ProbGuesser's working memory, kept between guesses
 }
 
 // Unknown returns the number of cells neither open nor flagged.
@@ -224,7 +226,8 @@ func (p *Position) MinesLeft() int {
 // Pending returns the moves for the literals KB0 settled since the last
 // call, skipping cells already open or flagged. Each move carries the
 // reason the KB gives for its literal when the moves are kept or watched
-// (WithMoves, WithObserver, WithTrace); otherwise only its rule.
+// (WithMoves, WithObserver, WithTrace); otherwise only its rule, and the
+// slice is reused by the next call.
 func (p *Position) Pending() []Move {
 	kb0 := p.KB.KB0()
 	n := 0
@@ -237,7 +240,10 @@ func (p *Position) Pending() []Move {
 		p.acted = len(kb0)
 		return nil
 	}
-	out := make([]Move, 0, n)
+	out := p.pending[:0] // the moves are played and dropped before the next call
+	if p.explain {
+		out = make([]Move, 0, n) // kept
+	}
 	for _, l := range kb0[p.acted:] {
 		i := l.Cell()
 		if p.View.Cells[i].State != game.Unknown {
@@ -258,7 +264,25 @@ func (p *Position) Pending() []Move {
 		out = append(out, m)
 	}
 	p.acted = len(kb0)
+	if !p.explain {
+		p.pending = out
+	}
 	return out
+}
+
+// guessScratch is the memory a ProbGuesser works in, kept by the Position
+// between guesses.
+type guessScratch struct {
+	rank rankScratch
+	pool []candidate
+	view game.Puzzle
+}
+
+// viewOf returns a copy of v in the scratch's own puzzle.
+func (s *guessScratch) viewOf(v *game.Puzzle) *game.Puzzle {
+	s.view.Board, s.view.Mines = v.Board, v.Mines
+	s.view.Cells = append(s.view.Cells[:0], v.Cells...)
+	return &s.view
 }
 
 // withReason returns m with the KB's reason filled in when Pending left

@@ -55,6 +55,9 @@ type pairScratch struct {
 	cons    []constraint // the constraints read this call
 	stamp   uint32       // this call's mark in mark, emitted and seen
 	dirty   []int32      // the hints to check this call, increasing
+	moves   []Move       // this call's moves, reused unless keep
+	reasons []PairReason // this call's reasons, reused unless keep
+	keep    bool         // the moves are kept or watched: each gets its own memory
 }
 
 // constraint returns the index in cons of the hint at cell i with its
@@ -128,7 +131,13 @@ func (HintPairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
 	s.synced, s.changed = true, s.changed[:0]
 	slices.Sort(s.dirty)
 
+	// Unless the moves are kept or watched, they are played and dropped
+	// before the next call, which reuses their memory.
 	var out []Move
+	s.keep = p.explain
+	if !s.keep {
+		out, s.reasons = s.moves[:0], s.reasons[:0]
+	}
 	rows, cols := b.Rows(), b.Cols()
 	for _, ai := range s.dirty {
 		ak := s.constraint(p.View, int(ai))
@@ -153,6 +162,9 @@ func (HintPairs) Deduce(_ context.Context, p *Position) ([]Move, error) {
 				out = pairMoves(out, s, o, a)
 			}
 		}
+	}
+	if !s.keep {
+		s.moves = out
 	}
 	return out, nil
 }
@@ -206,12 +218,23 @@ func pairMoves(out []Move, s *pairScratch, a, o *constraint) []Move {
 			continue
 		}
 		s.emitted[x] = s.stamp
-		out = append(out, Move{Op: op, Cell: int(x), Rule: RulePair, Pair: &PairReason{
+		out = append(out, Move{Op: op, Cell: int(x), Rule: RulePair, Pair: s.reason(PairReason{
 			Hint: a.cell, With: o.cell, HintN: a.hint, WithN: o.hint,
 			Need: a.need, Shared: bound, Others: n,
-		}})
+		})})
 	}
 	return out
+}
+
+// reason returns r in memory of its own when the moves are kept, else in
+// the call's reused block. Appending never moves a reason handed out
+// before: a grown block is a new array, and the old one stays as it was.
+func (s *pairScratch) reason(r PairReason) *PairReason {
+	if s.keep {
+		return &r
+	}
+	s.reasons = append(s.reasons, r)
+	return &s.reasons[len(s.reasons)-1]
 }
 
 // Explain returns why the pair settles a cell the move op plays, with cell

@@ -95,7 +95,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	if err != nil {
 		return Guess{}, err
 	}
-	cands := g.rank(p.View, probs, func(int) uint64 { return p.Rand.Uint64() })
+	cands := g.rank(p.View, probs, func(int) uint64 { return p.Rand.Uint64() }, &p.guess.rank)
 	if len(cands) == 0 {
 		return Guess{}, errors.New("agent: no unknown cell to guess")
 	}
@@ -160,10 +160,19 @@ type candidate struct {
 // one probability and differ only by their neighbours, so of each
 // neighbour count only interiorKeep of them, drawn by their ties
 // (reservoir sampling: uniformly, for random ties), stand for the rest.
-func (g ProbGuesser) rank(v *game.Puzzle, probs []float64, tie func(cell int) uint64) []candidate {
+//
+// sc, when not nil, lends rank its memory: the result is then sc's, valid
+// until sc is lent again.
+func (g ProbGuesser) rank(v *game.Puzzle, probs []float64, tie func(cell int) uint64, sc *rankScratch) []candidate {
 	b := v.Board
-	out := make([]candidate, 0, 64)
-	var kept [9][]candidate // interior cells by neighbour count
+	if sc == nil {
+		sc = &rankScratch{}
+	}
+	out := sc.out[:0]
+	kept := &sc.kept // interior cells by neighbour count
+	for n := range kept {
+		kept[n] = kept[n][:0]
+	}
 	var seen [9]int
 	for i, c := range v.Cells {
 		if c.State != game.Unknown {
@@ -188,6 +197,7 @@ func (g ProbGuesser) rank(v *game.Puzzle, probs []float64, tie func(cell int) ui
 	for _, k := range kept {
 		out = append(out, k...)
 	}
+	sc.out = out
 	slices.SortFunc(out, func(x, y candidate) int {
 		if d := cmpProb(x.p, y.p); d != 0 {
 			return d
@@ -198,6 +208,12 @@ func (g ProbGuesser) rank(v *game.Puzzle, probs []float64, tie func(cell int) ui
 		return cmp.Compare(x.tie, y.tie)
 	})
 	return out
+}
+
+// rankScratch is the memory rank works in.
+type rankScratch struct {
+	out  []candidate
+	kept [9][]candidate
 }
 
 // interiorKeep is how many cells next to no hint rank keeps of each
@@ -238,7 +254,8 @@ func newGuess(probs []float64, method string, cell int, score float64, runner in
 // best and the runner-up. a is the analysis of p's view, probs its
 // probabilities and lnAll the log of its number of layouts.
 func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
-	pool := g.pool(cands)
+	pool := g.pool(p.guess.pool[:0], cands)
+	p.guess.pool = pool
 	// A cell's score never exceeds its safety, and the pool is in order of
 	// probability: once a cell's safety is below the second best score so
 	// far, neither it nor any later cell can be best or runner-up, and they
@@ -252,7 +269,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 	// (Position.explain); otherwise the bound is the best score so far, and
 	// no runner-up is reported. A cell within probEps of the best score is
 	// never cut short, so the best cell is the same either way.
-	w := weigher{view: p.View.Clone(), base: a, probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
+	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
 	top := [2]float64{-1, -1}
 	rank := 1 // the bound is top[rank]
 	if !p.explain {
@@ -300,10 +317,9 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 // Lookahead safest within candidateMargin of the lowest probability, of
 // which at most two are next to no hint (cells next to no hint are alike
 // but for their neighbours, so two of them, corners and edges first, stand
-// for all).
-func (g ProbGuesser) pool(cands []candidate) []candidate {
+// for all). It appends them to pool.
+func (g ProbGuesser) pool(pool, cands []candidate) []candidate {
 	pmin := cands[0].p
-	var pool []candidate
 	interior := 0
 	for _, c := range cands {
 		if len(pool) == g.Lookahead || c.p > pmin+candidateMargin {
@@ -478,7 +494,7 @@ func (w *weigher) next(ctx context.Context, a *kb.Analysis) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	cands := w.g.rank(w.view, probs, func(i int) uint64 { return uint64(i) })
+	cands := w.g.rank(w.view, probs, func(i int) uint64 { return uint64(i) }, nil)
 	if len(cands) == 0 || cands[0].p == 0 || cands[0].p == 1 {
 		return 1, nil
 	}
@@ -488,7 +504,7 @@ func (w *weigher) next(ctx context.Context, a *kb.Analysis) (float64, error) {
 	}
 	inner := weigher{view: w.view, base: a, probs: probs, budget: w.budget, cache: w.cache, lnAll: lnAll, g: w.g, depth: w.depth - 1}
 	best := 0.0
-	for _, c := range w.g.pool(cands) {
+	for _, c := range w.g.pool(nil, cands) {
 		if 1-c.p < best-probEps {
 			break // no later cell can score more (see lookahead)
 		}

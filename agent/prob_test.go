@@ -474,7 +474,7 @@ func testLookaheadPruning(t *testing.T, depth int) {
 		if bestOnly.cell != best.cell || bestOnly.score != best.score || none.cell != -1 {
 			t.Errorf("position %d: without the runner-up, best %d (%v) and runner-up %d; with it, best %d (%v)", i, bestOnly.cell, bestOnly.score, none.cell, best.cell, best.score)
 		}
-		all := g.pool(cands)
+		all := g.pool(nil, cands)
 		view := p.Clone()
 		w := weigher{view: view, base: a, probs: probs, budget: g.Budget, lnAll: lnAll, g: g, depth: depth}
 		for k := range all {
@@ -556,7 +556,7 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 		a, probs, lnAll := analyzed(t, p, budget)
 		w := weigher{view: p.Clone(), base: a, probs: probs, budget: budget, lnAll: lnAll, g: g, depth: 1}
 		over := 0
-		for _, c := range g.pool(g.rank(p, probs, func(int) uint64 { return 0 })) {
+		for _, c := range g.pool(nil, g.rank(p, probs, func(int) uint64 { return 0 }, nil)) {
 			if _, _, err := w.weigh(ctx, c.cell, math.Inf(-1)); errors.Is(err, kb.ErrBudget) {
 				over++
 			}
@@ -598,7 +598,7 @@ func TestDepthTwo(t *testing.T) {
 		p := pos.View
 		var best [3]float64
 		var bestCell [3]int
-		for _, c := range g.pool(cands) {
+		for _, c := range g.pool(nil, cands) {
 			var score [3]float64
 			for depth := 1; depth <= 2; depth++ {
 				w := weigher{view: p.Clone(), base: a, probs: probs, budget: g.Budget, lnAll: lnAll, g: g, depth: depth}
@@ -679,7 +679,7 @@ func aheadOf(t *testing.T, g ProbGuesser, rng *rand.Rand, i int, seed int64) (*P
 	p, _ := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), seed)
 	pos := positionFor(p, uint64(i))
 	a, probs, lnAll := analyzed(t, p, kb.Budget{})
-	cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() })
+	cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() }, nil)
 	return pos, a, probs, lnAll, cands
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // ErrMine is returned by Game.Open when the opened cell holds a mine.
@@ -115,10 +116,10 @@ func NewWithLayout(l Level, rules Rules, seed int64, mines, initial []Pos) (*Gam
 
 // shuffle draws k cells, without replacement and uniformly, from every cell
 // not in exclude, by a partial Fisher-Yates shuffle in row-major order.
-func (g *Game) shuffle(exclude map[int]bool, k int) []int {
+func (g *Game) shuffle(exclude []int, k int) []int {
 	cand := make([]int, 0, g.board.Len())
 	for i := 0; i < g.board.Len(); i++ {
-		if !exclude[i] {
+		if !slices.Contains(exclude, i) {
 			cand = append(cand, i)
 		}
 	}
@@ -138,10 +139,11 @@ func (g *Game) place(mines []int) {
 
 // placeFor draws the layout at the first Open under RulesSafe or RulesZero.
 func (g *Game) placeFor(i int) {
-	exclude := map[int]bool{i: true}
+	var small [9]int
+	exclude := append(small[:0], i)
 	if g.rules == RulesZero {
 		for _, j := range g.board.Neighbors(i) {
-			exclude[int(j)] = true
+			exclude = append(exclude, int(j))
 		}
 	}
 	g.place(g.shuffle(exclude, g.level.Mines))
