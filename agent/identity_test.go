@@ -2,8 +2,10 @@ package agent
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"fmt"
+	"hash"
 	"hash/fnv"
 	"math"
 	"os"
@@ -71,7 +73,22 @@ func TestPlayIdentity(t *testing.T) {
 func identityLines(t *testing.T, level game.Level, games int) []string {
 	t.Helper()
 	first := WithFirst(game.Pos{})
-	fast, err := New(WithStrategy(PresetFast), WithMoves(), first)
+	// fast twice: with its moves kept, and quiet, as minesat play plays
+	// without --record (no reasons built, memory reused, no runner-up
+	// weighed). Their strategies digest every move they propose, so the two
+	// are compared move by move too.
+	proposed := [2]hash.Hash64{fnv.New64a(), fnv.New64a()}
+	fastStrategies := func(h hash.Hash64) Option {
+		s, _, err := Preset(PresetFast, nil, nil)
+		require.NoError(t, err)
+		for k := range s {
+			s[k] = digestStrategy{s[k], h}
+		}
+		return WithStrategies(s...)
+	}
+	fast, err := New(fastStrategies(proposed[0]), WithMoves(), first)
+	require.NoError(t, err)
+	quiet, err := New(fastStrategies(proposed[1]), first)
 	require.NoError(t, err)
 	full, err := New(WithStrategy(PresetFull), WithMoves(), first)
 	require.NoError(t, err)
@@ -82,9 +99,16 @@ func identityLines(t *testing.T, level game.Level, games int) []string {
 		shared, hFast, hFull := fnv.New64a(), fnv.New64a(), fnv.New64a()
 		won, guesses := 0, 0
 		for i := start; i < end; i++ {
+			proposed[0].Reset()
+			proposed[1].Reset()
 			res, _ := playBoth(t, [2]*Agent{fast, full}, level, game.RulesSafe, game.GameSeed(1, i))
 			g := [2][]byte{guessDigest(res[0]), guessDigest(res[1])}
 			require.Equal(t, g[1], g[0], "%s game %d: fast and full differ in outcome or guesses", level.Name, i)
+			q, _ := playBoth(t, [2]*Agent{quiet, nil}, level, game.RulesSafe, game.GameSeed(1, i))
+			kept := res[0]
+			kept.Moves, kept.Elapsed, q[0].Elapsed = nil, 0, 0
+			require.Equal(t, kept, q[0], "%s game %d: fast plays differently when its moves are not kept", level.Name, i)
+			require.Equal(t, proposed[0].Sum64(), proposed[1].Sum64(), "%s game %d: fast proposes other moves when they are not kept", level.Name, i)
 			shared.Write(g[0])
 			hFast.Write(moveDigest(res[0]))
 			hFull.Write(moveDigest(res[1]))
@@ -97,6 +121,26 @@ func identityLines(t *testing.T, level game.Level, games int) []string {
 			level.Name, start, end-start, won, guesses, shared.Sum64(), hFast.Sum64(), hFull.Sum64()))
 	}
 	return lines
+}
+
+// digestStrategy is s, writing the op, cell and rule of every move it
+// proposes to h.
+type digestStrategy struct {
+	s Strategy
+	h hash.Hash64
+}
+
+func (d digestStrategy) Name() string { return d.s.Name() }
+
+func (d digestStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error) {
+	moves, err := d.s.Deduce(ctx, p)
+	var b []byte
+	for _, m := range moves {
+		b = append(b, byte(m.Op), byte(m.Rule))
+		b = binary.AppendVarint(b, int64(m.Cell))
+	}
+	d.h.Write(append(b, '.'))
+	return moves, err
 }
 
 // guessDigest returns the bytes of a game's outcome and guesses.
