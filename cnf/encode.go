@@ -215,19 +215,30 @@ func (w *writer) binomial(lits []Lit, n int) {
 				w.buf = append(w.buf, l)
 			}
 			w.dst.Add(w.buf...)
-			i := k - 1
-			for i >= 0 && idx[i] == m-k+i {
-				i--
-			}
-			if i < 0 {
+			if !NextSubset(idx[:k], m) {
 				break
-			}
-			idx[i]++
-			for j := i + 1; j < k; j++ {
-				idx[j] = idx[j-1] + 1
 			}
 		}
 	}
+}
+
+// NextSubset advances idx, the increasing indices of a subset of 0..m-1,
+// to the next subset of the same size in lexicographic order, and reports
+// false, leaving idx as it was, when idx was the last.
+func NextSubset(idx []int, m int) bool {
+	k := len(idx)
+	i := k - 1
+	for i >= 0 && idx[i] == m-k+i {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	idx[i]++
+	for j := i + 1; j < k; j++ {
+		idx[j] = idx[j-1] + 1
+	}
+	return true
 }
 
 // sequential writes the band-limited sequential counter, 0 < n < m.

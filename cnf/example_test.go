@@ -75,3 +75,21 @@ func ExampleProblem_WriteDIMACS() {
 	// 1 3 4 0
 	// 2 3 4 0
 }
+
+// NextSubset visits the 2-subsets of 0..3 in lexicographic order.
+func ExampleNextSubset() {
+	idx := []int{0, 1}
+	for {
+		fmt.Println(idx)
+		if !cnf.NextSubset(idx, 4) {
+			break
+		}
+	}
+	// Output:
+	// [0 1]
+	// [0 2]
+	// [0 3]
+	// [1 2]
+	// [1 3]
+	// [2 3]
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/game"
 )
 
@@ -146,9 +147,8 @@ type KB struct {
 	scratch  []Lit
 	cand     []int32
 	res      []Lit
-	sink     clauseSink // AddHint's: its emit, bound once, adds a clause with origin hintFrom
-	hintFrom origin
-	broken   error // set once a contradiction is found; every later call returns it
+	hintFrom origin // the origin of the clauses AddHint is adding
+	broken   error  // set once a contradiction is found; every later call returns it
 	stats    Stats
 }
 
@@ -161,13 +161,9 @@ func New(b *game.Board) *KB {
 // limits.
 func NewWithLimits(b *game.Board, l Limits) *KB {
 	k := &KB{limits: l.withDefaults()}
-	k.sink.emit = k.addHintClause
 	k.Reset(b)
 	return k
 }
-
-// addHintClause adds a clause of the hint AddHint is adding.
-func (k *KB) addHintClause(c Clause) error { return k.add(c, k.hintFrom) }
 
 // Reset empties the KB for a new game on board b, keeping its memory.
 func (k *KB) Reset(b *game.Board) {
@@ -304,10 +300,53 @@ func (k *KB) AddHint(i, n int) error {
 			hint, k.board.Pos(i), len(free), n, ErrContradiction))
 	}
 	k.hintFrom = rootOrigin(SourceHint, int32(i), noClause, noClause)
-	if err := k.sink.binomial(free, n); err != nil {
+	if err := k.addHintClauses(free, n); err != nil {
 		return k.fail(err)
 	}
 	return k.propagate()
+}
+
+// addHintClauses adds the binomial encoding of "exactly n of cells hold
+// mines" (at most 8 cells, increasing), clause by clause in the order
+// cnf.Binomial writes them, with origin hintFrom: a unit per cell when n
+// is 0 or every cell; otherwise every n+1 cells have a safe one, then
+// every len(cells)-n+1 cells have a mine, each set of cells visited in
+// lexicographic order. It is the package's binomial without the cnf
+// writer's buffers and calls, which cost as much as adding the clauses.
+func (k *KB) addHintClauses(cells []int, n int) error {
+	m := len(cells)
+	var buf [8]Lit
+	if n == 0 || n == m {
+		for _, c := range cells {
+			buf[0] = LitOf(c, n != 0)
+			if err := k.add(buf[:1], k.hintFrom); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var idx [8]int
+	for _, sub := range [2]struct {
+		size int
+		mine bool
+	}{{n + 1, false}, {m - n + 1, true}} {
+		size := sub.size
+		for i := range size {
+			idx[i] = i
+		}
+		for {
+			for j, i := range idx[:size] {
+				buf[j] = LitOf(cells[i], sub.mine)
+			}
+			if err := k.add(buf[:size], k.hintFrom); err != nil {
+				return err
+			}
+			if !cnf.NextSubset(idx[:size], m) {
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // AddTotal records that exactly n of cells hold mines (the global mine

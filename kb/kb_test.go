@@ -204,6 +204,40 @@ func forced(p *position) map[Lit]bool {
 	return always
 }
 
+// TestHintClausesAsCNF checks that AddHint's own enumeration adds the
+// clauses of binomial (the cnf package's encoding), one by one in the same
+// order: the two KBs end up with the same clause records, literals and
+// settled literals.
+func TestHintClausesAsCNF(t *testing.T) {
+	b := game.MustBoard(5, 5)
+	for m := 0; m <= 8; m++ {
+		for n := 0; n <= m; n++ {
+			cells := make([]int, m)
+			for i := range cells {
+				cells[i] = 3*i + 1
+			}
+			own, viaCNF := New(b), New(b)
+			for _, k := range []*KB{own, viaCNF} {
+				k.hintFrom = rootOrigin(SourceHint, 0, noClause, noClause)
+			}
+			if err := own.addHintClauses(cells, n); err != nil {
+				t.Fatal(err)
+			}
+			written := 0
+			err := binomial(cells, n, func(c Clause) error { written++; return viaCNF.add(c, viaCNF.hintFrom) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(own.cls, viaCNF.cls) || !slices.Equal(own.lits, viaCNF.lits) || !slices.Equal(own.kb0, viaCNF.kb0) {
+				t.Errorf("exactly %d of %d cells: AddHint's clauses differ from binomial's", n, m)
+			}
+			if len(own.cls) != written { // each clause recorded: none subsumes another
+				t.Errorf("exactly %d of %d cells: %d clauses, want %d", n, m, len(own.cls), written)
+			}
+		}
+	}
+}
+
 func TestBinomialMatchesBruteForce(t *testing.T) {
 	for m := 0; m <= 8; m++ {
 		for n := 0; n <= m; n++ {
