@@ -8,7 +8,6 @@ import (
 	"log"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"sort"
 	"syscall"
 
@@ -46,20 +45,14 @@ var commands = map[string]command{
 	"version": {"print minesat's version and the revision it was built from", runVersion},
 }
 
-// gcPercent is the garbage collector's target unless GOGC says otherwise.
-// A game's live heap is small (under 30 MB for play on expert) and its
-// garbage plentiful: collecting at 400% instead of Go's 100% plays expert
-// games about 10% faster (5,000 games on one worker, three runs alternating
-// the two: 10.51, 10.65 and 10.43 s against 9.03, 10.04 and 9.34 s; see the
-// README), for a peak of 41-44 MB instead of 26-27 MB.
-const gcPercent = 400
-
+// main runs a command. The garbage collector runs at Go's default
+// (GOGC=100, which the variable still sets): a game allocates little (25 KB
+// a beginner game, 270 KB an expert one), and 400% played no faster in
+// alternating runs at beginner, intermediate and expert while holding 10-14
+// MB more (34 MB against 23 MB at beginner; see docs/speed.md).
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("minesat: ")
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
 	// A scheduler stops a job with SIGTERM (Slurm at its time limit or on
 	// scancel, Kubernetes on eviction), a closed terminal with SIGHUP: both
 	// end a command as Ctrl-C does, with whole lines, a summary and exit 3.
