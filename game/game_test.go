@@ -104,6 +104,20 @@ func TestFloodFill(t *testing.T) {
 			}
 			assert.Equal(t, trimPicture(tc.want), picture(g.View()), "the view")
 			assert.Equal(t, tc.status, g.Outcome())
+
+			// OpenAppend plays the same, appending to the buffer it is given.
+			again := layoutGame(t, layout)
+			for _, p := range tc.flags {
+				require.NoError(t, again.Flag(p))
+			}
+			buf := []int{-1}
+			for _, p := range tc.open {
+				var err error
+				buf, err = again.OpenAppend(buf[:1], p)
+				require.NoError(t, err, "OpenAppend(%v)", p)
+			}
+			assert.Equal(t, append([]int{-1}, opened...), buf, "what the last OpenAppend appended")
+			assert.Equal(t, picture(g.View()), picture(again.View()), "the view after OpenAppend")
 		})
 	}
 }

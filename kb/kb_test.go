@@ -78,6 +78,9 @@ func check(t *testing.T, k *KB, mine []bool) {
 			t.Fatalf("KB0 holds %s, but the cell is %s", l.Format(k.board), map[bool]string{true: "a mine", false: "safe"}[mine[l.Cell()]])
 		}
 		r := k.Explain(l)
+		if s := k.SourceOf(l); s != r.Source {
+			t.Fatalf("SourceOf(%s) = %v, Explain gives %v", l.Format(k.board), s, r.Source)
+		}
 		if r.Source != SourceAsserted && !r.Clause.Satisfied(mine) {
 			t.Fatalf("reason of %s is violated: %s", l.Format(k.board), r.Format(k.board))
 		}
