@@ -12,6 +12,8 @@ import (
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // position builds a puzzle from rows of '*' (a closed mine), '.' (a closed
@@ -790,4 +792,35 @@ func TestRunnerUpOnlyWhenShown(t *testing.T) {
 	if compared < games || runners == 0 {
 		t.Fatalf("only %d guesses compared, %d of them with a runner-up", compared, runners)
 	}
+}
+
+// TestDeepOpen checks that DeepOpen looks two moves ahead exactly while at
+// most that many cells are open: on random positions, the guess is depth
+// 2's when the open cells are DeepOpen, and depth 1's when they are one
+// more.
+func TestDeepOpen(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(8, 5))
+	deep := 0
+	for i := range 40 {
+		p, _ := randomPosition(t, 5+rng.IntN(4), 5+rng.IntN(4), 4+rng.IntN(6), 0.2+0.3*rng.Float64(), int64(i))
+		open := len(p.Cells) - p.Unknowns() - p.Flags()
+		one, two := DefaultGuesser(), DefaultGuesser()
+		two.Depth = 2
+		want := map[int]ProbGuesser{open: two, open - 1: one}
+		for limit, like := range want {
+			g := DefaultGuesser()
+			g.DeepOpen = limit
+			got, err := g.Guess(ctx, positionFor(p, uint64(i)))
+			require.NoError(t, err)
+			exp, err := like.Guess(ctx, positionFor(p, uint64(i)))
+			require.NoError(t, err)
+			assert.Equal(t, exp.Cell, got.Cell, "DeepOpen %d with %d open", limit, open)
+			assert.Equal(t, exp.Method, got.Method, "DeepOpen %d with %d open", limit, open)
+			if got.Method == MethodLookahead2 {
+				deep++
+			}
+		}
+	}
+	assert.Positive(t, deep, "no position was weighed two moves ahead")
 }

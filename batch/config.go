@@ -13,12 +13,13 @@ import (
 // 'minesat play': it identifies a player in a Summary and is written to JSON
 // as is.
 type Agent struct {
-	Strategy  string `json:"strategy"`  // kb, sat, full or fast (see agent.WithStrategy)
-	NoGuess   bool   `json:"no_guess"`  // never guess: a game ends stuck when logic runs out
-	Guesser   string `json:"guesser"`   // exact (agent.ProbGuesser) or local (agent.LocalGuesser)
-	Lookahead int    `json:"lookahead"` // agent.ProbGuesser.Lookahead
-	Depth     int    `json:"depth"`     // agent.ProbGuesser.Depth
-	Endgame   int    `json:"endgame"`   // agent.ProbGuesser.Endgame
+	Strategy  string `json:"strategy"`            // kb, sat, full or fast (see agent.WithStrategy)
+	NoGuess   bool   `json:"no_guess"`            // never guess: a game ends stuck when logic runs out
+	Guesser   string `json:"guesser"`             // exact (agent.ProbGuesser) or local (agent.LocalGuesser)
+	Lookahead int    `json:"lookahead"`           // agent.ProbGuesser.Lookahead
+	Depth     int    `json:"depth"`               // agent.ProbGuesser.Depth
+	Endgame   int    `json:"endgame"`             // agent.ProbGuesser.Endgame
+	DeepOpen  int    `json:"deep_open,omitempty"` // agent.ProbGuesser.DeepOpen
 }
 
 // DefaultAgent is the agent 'minesat play' plays with unless told otherwise:
@@ -62,6 +63,10 @@ func (a Agent) Check() error {
 		return fieldErrorf("depth", a.Depth, "want 1 to %d", agent.MaxDepth)
 	case a.Depth > 1 && a.Lookahead == 0:
 		return fieldErrorf("depth", a.Depth, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
+	case a.DeepOpen < 0:
+		return fieldErrorf("deep-open", a.DeepOpen, "want 0 or more")
+	case a.DeepOpen > 0 && a.Lookahead == 0:
+		return fieldErrorf("deep-open", a.DeepOpen, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
 	case a.Endgame < 0 || a.Endgame > agent.MaxEndgame:
 		return fieldErrorf("endgame", a.Endgame, "want 0 to %d", agent.MaxEndgame)
 	}
@@ -74,7 +79,7 @@ func (a Agent) Options() ([]agent.Option, error) {
 	if err := a.Check(); err != nil {
 		return nil, err
 	}
-	var guesser agent.Guesser = agent.ProbGuesser{Lookahead: a.Lookahead, Depth: a.Depth, Endgame: a.Endgame}
+	var guesser agent.Guesser = agent.ProbGuesser{Lookahead: a.Lookahead, Depth: a.Depth, DeepOpen: a.DeepOpen, Endgame: a.Endgame}
 	if a.Guesser == "local" {
 		guesser = agent.LocalGuesser{}
 	}
@@ -97,10 +102,14 @@ func (a Agent) GuesserName() string {
 	if a.Guesser == "local" {
 		return "local estimate"
 	}
-	if a.Depth > 1 {
-		return fmt.Sprintf("exact, lookahead %d, depth %d, endgame %d", a.Lookahead, a.Depth, a.Endgame)
+	depth := ""
+	switch {
+	case a.Depth > 1:
+		depth = fmt.Sprintf(", depth %d", a.Depth)
+	case a.DeepOpen > 0:
+		depth = fmt.Sprintf(", depth 2 up to %d open", a.DeepOpen)
 	}
-	return fmt.Sprintf("exact, lookahead %d, endgame %d", a.Lookahead, a.Endgame)
+	return fmt.Sprintf("exact, lookahead %d%s, endgame %d", a.Lookahead, depth, a.Endgame)
 }
 
 // Config is what a batch plays: a level under rules from a first click, by
