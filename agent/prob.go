@@ -55,16 +55,11 @@ const candidateMargin = 0.1
 //  4. With Lookahead 0, the cell of lowest probability, ties broken as in 3.
 //
 // With DeepOpen set, a guess made while at most DeepOpen cells are open
-// looks two moves ahead whatever Depth says. Early on, before the first
-// guesses have opened much, depth 2 is cheap (the frontier is short) and
-// sees what one move cannot: after a small opening at the corner, opening
-// a far corner, likelier to show a 0, wins about 1 point more of those
-// games than the safest cell next to the opening, which depth 1 prefers
-// (docs/guessing.md).
-//
-// A component too large to count (kb.ErrBudget) falls back to LocalGuesser;
-// one in a position the lookahead weighs falls back to 4, and one in a
-// position the pseudo 50/50 test counts leaves that cell untested.
+// looks two moves ahead whatever Depth says: early on, depth 2 sees what
+// one move cannot. After a small opening at the corner, opening a far
+// corner, likelier to show a 0, wins about 1 point more of those games than
+// the safest cell next to the opening, which depth 1 prefers; depth 2 picks
+// the far corner (docs/guessing.md, with the option's measurement).
 type ProbGuesser struct {
 	Lookahead int       // cells weighed one move ahead; 0 for none
 	Depth     int       // moves the lookahead looks ahead: 1 (also for 0) to MaxDepth (also for more)

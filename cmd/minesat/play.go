@@ -277,7 +277,7 @@ func addAgentFlags(fs *flag.FlagSet, a *batch.Agent, def batch.Agent) {
 	fs.StringVar(&a.Guesser, "guesser", def.Guesser, "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
 	fs.IntVar(&a.Lookahead, "lookahead", def.Lookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
 	fs.IntVar(&a.Depth, "depth", def.Depth, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
-	fs.IntVar(&a.DeepOpen, "deep-open", def.DeepOpen, "guesses made while at most `N` cells are open look two moves ahead, as --depth 2 (cheap early on); 0 never")
+	fs.IntVar(&a.DeepOpen, "deep-open", def.DeepOpen, "guesses made while at most `N` cells are open look two moves ahead, as --depth 2; 0 never")
 	fs.IntVar(&a.Endgame, "endgame", def.Endgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
 }
 
