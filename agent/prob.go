@@ -59,7 +59,8 @@ const candidateMargin = 0.1
 // one move cannot. After a small opening at the corner, opening a far
 // corner, likelier to show a 0, wins about 1 point more of those games than
 // the safest cell next to the opening, which depth 1 prefers; depth 2 picks
-// the far corner (docs/guessing.md, with the option's measurement).
+// the far corner. Not the default: on 200,000 expert games, DeepOpen 40
+// won 3 more at 2.36 times the time (docs/guessing.md).
 type ProbGuesser struct {
 	Lookahead int       // cells weighed one move ahead; 0 for none
 	Depth     int       // moves the lookahead looks ahead: 1 (also for 0) to MaxDepth (also for more)
