@@ -7,6 +7,7 @@ package kb
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/game"
@@ -147,8 +148,7 @@ type KB struct {
 	scratch  []Lit
 	cand     []int32
 	res      []Lit
-	hintFrom origin // the origin of the clauses AddHint is adding
-	broken   error  // set once a contradiction is found; every later call returns it
+	broken   error // set once a contradiction is found; every later call returns it
 	stats    Stats
 }
 
@@ -299,33 +299,37 @@ func (k *KB) AddHint(i, n int) error {
 		return k.fail(fmt.Errorf("kb: hint %d at %v: %d unsettled neighbours must hold %d mines: %w",
 			hint, k.board.Pos(i), len(free), n, ErrContradiction))
 	}
-	k.hintFrom = rootOrigin(SourceHint, int32(i), noClause, noClause)
-	if err := k.addHintClauses(free, n); err != nil {
+	if err := k.addBinomial(free, n, rootOrigin(SourceHint, int32(i), noClause, noClause)); err != nil {
 		return k.fail(err)
 	}
 	return k.propagate()
 }
 
-// addHintClauses adds the binomial encoding of "exactly n of cells hold
-// mines" (at most 8 cells, increasing), clause by clause in the order
-// cnf.Binomial writes them, with origin hintFrom: a unit per cell when n
-// is 0 or every cell; otherwise every n+1 cells have a safe one, then
-// every len(cells)-n+1 cells have a mine, each set of cells visited in
-// lexicographic order. It is the package's binomial without the cnf
-// writer's buffers and calls, which cost as much as adding the clauses.
-func (k *KB) addHintClauses(cells []int, n int) error {
+// addBinomial adds the binomial encoding of "exactly n of cells hold
+// mines" (cells increasing, 0 <= n <= len(cells)), clause by clause in the
+// order cnf.Binomial writes them, with origin from: a unit per cell when n
+// is 0 or every cell; otherwise every n+1 cells have a safe one, then every
+// len(cells)-n+1 cells have a mine, each set of cells visited in
+// lexicographic order (cnf.NextSubset). It writes the clauses itself: going
+// through the cnf writer's buffers and calls cost as much as adding them.
+// A hint's at most 8 cells take no allocation.
+func (k *KB) addBinomial(cells []int, n int, from origin) error {
 	m := len(cells)
-	var buf [8]Lit
+	var smallBuf [8]Lit
+	var smallIdx [8]int
+	buf, idx := smallBuf[:], smallIdx[:]
+	if m > len(smallBuf) {
+		buf, idx = make([]Lit, m), make([]int, m)
+	}
 	if n == 0 || n == m {
 		for _, c := range cells {
 			buf[0] = LitOf(c, n != 0)
-			if err := k.add(buf[:1], k.hintFrom); err != nil {
+			if err := k.add(buf[:1], from); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	var idx [8]int
 	for _, sub := range [2]struct {
 		size int
 		mine bool
@@ -338,7 +342,7 @@ func (k *KB) addHintClauses(cells []int, n int) error {
 			for j, i := range idx[:size] {
 				buf[j] = LitOf(cells[i], sub.mine)
 			}
-			if err := k.add(buf[:size], k.hintFrom); err != nil {
+			if err := k.add(buf[:size], from); err != nil {
 				return err
 			}
 			if !cnf.NextSubset(idx[:size], m) {
@@ -370,25 +374,14 @@ func (k *KB) AddTotal(cells []int, n, maxClauses int) (added bool, err error) {
 	if n < 0 || n > len(free) {
 		return false, k.fail(fmt.Errorf("kb: %d mines left for %d unsettled cells: %w", n, len(free), ErrContradiction))
 	}
-	if !binomialFits(len(free), n, maxClauses) {
+	if cnf.BinomialSize(len(free), n) > maxClauses {
 		return false, nil
 	}
-	sortInts(free)
-	err = binomial(free, n, func(c Clause) error {
-		return k.add(c, rootOrigin(SourceTotal, -1, noClause, noClause))
-	})
-	if err != nil {
+	slices.Sort(free)
+	if err := k.addBinomial(free, n, rootOrigin(SourceTotal, -1, noClause, noClause)); err != nil {
 		return false, k.fail(err)
 	}
 	return true, k.propagate()
-}
-
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }
 
 func (k *KB) fail(err error) error {

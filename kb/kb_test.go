@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
 )
@@ -213,30 +216,20 @@ func forced(p *position) map[Lit]bool {
 // settled literals.
 func TestHintClausesAsCNF(t *testing.T) {
 	b := game.MustBoard(5, 5)
-	for m := 0; m <= 8; m++ {
+	from := rootOrigin(SourceHint, 0, noClause, noClause)
+	for m := 0; m <= 12; m++ { // a hint's at most 8 cells, and totals over more
 		for n := 0; n <= m; n++ {
 			cells := make([]int, m)
 			for i := range cells {
-				cells[i] = 3*i + 1
+				cells[i] = 2*i + 1
 			}
 			own, viaCNF := New(b), New(b)
-			for _, k := range []*KB{own, viaCNF} {
-				k.hintFrom = rootOrigin(SourceHint, 0, noClause, noClause)
-			}
-			if err := own.addHintClauses(cells, n); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, own.addBinomial(cells, n, from))
 			written := 0
-			err := binomial(cells, n, func(c Clause) error { written++; return viaCNF.add(c, viaCNF.hintFrom) })
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(own.cls, viaCNF.cls) || !slices.Equal(own.lits, viaCNF.lits) || !slices.Equal(own.kb0, viaCNF.kb0) {
-				t.Errorf("exactly %d of %d cells: AddHint's clauses differ from binomial's", n, m)
-			}
-			if len(own.cls) != written { // each clause recorded: none subsumes another
-				t.Errorf("exactly %d of %d cells: %d clauses, want %d", n, m, len(own.cls), written)
-			}
+			require.NoError(t, binomial(cells, n, func(c Clause) error { written++; return viaCNF.add(c, from) }))
+			assert.True(t, slices.Equal(own.cls, viaCNF.cls) && slices.Equal(own.lits, viaCNF.lits) && slices.Equal(own.kb0, viaCNF.kb0),
+				"exactly %d of %d cells: addBinomial's clauses differ from cnf.Binomial's", n, m)
+			assert.Len(t, own.cls, written, "exactly %d of %d cells: each clause recorded, none subsumes another", n, m)
 		}
 	}
 }
