@@ -290,12 +290,12 @@ func (s *guessScratch) viewOf(v *game.Puzzle) *game.Puzzle {
 func (p *Position) withReason(m Move) Move {
 	switch m.Rule {
 	case RuleUnit, RuleResolution, RuleGlobal:
-		l := kb.LitOf(m.Cell, m.Op == OpFlag)
-		if m.Reason.Clause == nil {
-			if mine, known := p.KB.Value(m.Cell); known && mine == (m.Op == OpFlag) {
-				m.Reason = p.KB.Explain(l)
-			}
-		}
+	default:
+		return m // not settled by a clause: no reason to fill in
+	}
+	mine := m.Op == OpFlag
+	if v, known := p.KB.Value(m.Cell); m.Reason.Clause == nil && known && v == mine {
+		m.Reason = p.KB.Explain(kb.LitOf(m.Cell, mine))
 	}
 	return m
 }
