@@ -89,7 +89,6 @@ func NewWithLayout(l Level, rules Rules, seed int64, mines, initial []Pos) (*Gam
 	}
 	g := &Game{level: l, rules: rules, seed: seed, board: b,
 		mine: make([]bool, b.Len()), cells: make([]Cell, b.Len()), closed: b.Len() - l.Mines}
-	idx := make([]int, 0, len(mines))
 	for _, p := range mines {
 		if !b.Contains(p) {
 			return nil, fmt.Errorf("game: mine %v is off the %dx%d board", p, l.Rows, l.Cols)
@@ -98,7 +97,6 @@ func NewWithLayout(l Level, rules Rules, seed int64, mines, initial []Pos) (*Gam
 			return nil, fmt.Errorf("game: mine %v listed twice", p)
 		}
 		g.mine[b.Index(p)] = true
-		idx = append(idx, b.Index(p))
 	}
 	g.placed = true
 	if rules != RulesSeed && len(initial) > 0 {

@@ -239,12 +239,11 @@ func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 	}
 	if f.count {
 		if f.method == "sat" {
-			a, err := analysis()
-			if err != nil {
-				return nil, err
+			var a *kb.Analysis
+			if a, err = analysis(); err == nil {
+				r.count, err = a.Count(ctx)
+				err = solveError(err)
 			}
-			r.count, err = a.Count(ctx)
-			err = solveError(err)
 		} else {
 			r.count, err = countByBacktracking(ctx, p, f)
 		}

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
 )
@@ -302,5 +305,51 @@ func TestSolveGridColor(t *testing.T) {
 		if stripped := ansi.ReplaceAllString(got, ""); stripped != plain {
 			t.Errorf("%s: text differs from the plain grid:\n%s\nwant:\n%s", tc.name, stripped, plain)
 		}
+	}
+}
+
+// countdownCtx is a context that is cancelled at its n-th check: its first
+// n-1 calls to Err report nothing; from the n-th on, Err reports
+// context.Canceled and Done is closed.
+type countdownCtx struct {
+	context.Context
+	left int
+	done chan struct{}
+}
+
+func newCountdownCtx(n int) *countdownCtx {
+	return &countdownCtx{Context: context.Background(), left: n, done: make(chan struct{})}
+}
+
+func (c *countdownCtx) Done() <-chan struct{} { return c.done }
+
+func (c *countdownCtx) Err() error {
+	if c.left--; c.left == 0 {
+		close(c.done)
+	}
+	if c.left <= 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestSolveCountCancelled cancels solve --count at each of its checks of
+// the context in turn, the count's own included (two components, whose
+// counts the count multiplies after checking the context): every
+// cancellation is reported as an error, never a missing count.
+func TestSolveCountCancelled(t *testing.T) {
+	p, err := game.ParsePuzzle("two-columns", strings.NewReader("3 5 2\n-1 1 0 1 -1\n-1 1 0 1 -1\n-1 1 0 1 -1\n"))
+	require.NoError(t, err)
+	f := &solveFlags{count: true, method: "sat", maxStates: kb.DefaultMaxStates}
+	for n := 1; ; n++ {
+		ctx := newCountdownCtx(n)
+		r, err := solvePuzzle(ctx, p, f)
+		if ctx.left > 0 { // the context was never cancelled: the whole run
+			require.NoError(t, err)
+			assert.Equal(t, "1", r.count.String())
+			assert.Greater(t, n, 2, "solve --count checked the context only %d times", n-1)
+			return
+		}
+		assert.ErrorIs(t, err, context.Canceled, "cancelled at check %d", n)
 	}
 }
