@@ -24,6 +24,13 @@
 // sizes differ by at most one; each can be played anywhere, and their
 // summaries merged.
 //
+// Summary files: SummaryFile is the published JSON form of a run's
+// summaries (schema minesat.summary/1, docs/formats.md), which 'minesat
+// play --format json' writes: NewSummaryFile builds one, Encode writes it,
+// ParseSummaryFile reads one back, checking its keys and that its counts
+// add up, and MergeSummaryFiles merges the files of a run's shards, naming
+// the files in its errors.
+//
 // Records: with Options.Records, Run writes one JSON line per game
 // (game.RecordLine), in game order. The record files of adjacent ranges,
 // concatenated in order, are byte for byte the record file of one run

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/batch"
 )
 
 // untimedJSON masks a JSON summary's times, which no two runs share.
@@ -158,7 +160,7 @@ func TestMergeErrors(t *testing.T) {
 	data, err := os.ReadFile(names[0])
 	require.NoError(t, err)
 	badCounts := write("bad.json", strings.Replace(string(data), `"won": `, `"won": 1`, 1))
-	badSchema := write("schema.json", strings.Replace(string(data), summarySchema, "minesat.summary/9", 1))
+	badSchema := write("schema.json", strings.Replace(string(data), batch.SummarySchema, "minesat.summary/9", 1))
 	notJSON := write("text.json", "level rules\n")
 	caseKey := write("case.json", strings.Replace(string(data), `"won": `, `"Won": 0, "won": `, 1))
 	wrongType := write("type.json", strings.Replace(string(data), `"seed": 4`, `"seed": "4"`, 1))

@@ -123,7 +123,7 @@ type playConfig struct {
 	workers int
 	record  string
 	format  string
-	shard   shardRange // the games of each level to play
+	shard   batch.ShardRange // the games of each level to play
 	plot    string
 	trace   bool // play_trace.go
 	noColor bool
@@ -156,7 +156,7 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 		closeRecords, opt.Records = f.Close, f
 	}
 	start := time.Now()
-	total := (cfg.shard.to - cfg.shard.from) * len(configs)
+	total := (cfg.shard.To - cfg.shard.From) * len(configs)
 	bar := newProgress(io, total, "games")
 	sums := make([]batch.Summary, 0, len(configs))
 	var runErr error
@@ -166,7 +166,7 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 			bar.add(finished - last)
 			last = finished
 		}
-		s, err := batch.Run(ctx, c, cfg.shard.from, cfg.shard.to, opt)
+		s, err := batch.Run(ctx, c, cfg.shard.From, cfg.shard.To, opt)
 		if err != nil && ctx.Err() == nil {
 			runErr = fmt.Errorf("play: %w", err)
 			break
@@ -181,8 +181,8 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if runErr != nil {
 		return runErr
 	}
-	rep := report{sums: sums, games: cfg.games, shard: cfg.shard, vsFlags: cfg.vsArgs, wall: wall, workers: cfg.workers}
-	if err := writeReport(io.out, cfg.format, rep); err != nil {
+	f := batch.NewSummaryFile(sums, cfg.games, cfg.shard, cfg.vsArgs, wall)
+	if err := writeReport(io.out, cfg.format, f, cfg.workers, 0); err != nil {
 		return err
 	}
 	if cfg.plot != "" {

@@ -137,12 +137,12 @@ func TestPlayJSON(t *testing.T) {
 		for _, k := range []string{"schema", "seed", "games", "shard", "complete", "agent", "vs", "wall_seconds", "levels"} {
 			assert.Contains(t, keys, k, "%v: JSON lacks key %q", tc.levels, k)
 		}
-		f, err := readRunFile("stdout", []byte(r.out))
+		f, err := batch.ParseSummaryFile("stdout", []byte(r.out))
 		require.NoError(t, err, r.out)
-		assert.Equal(t, summarySchema, f.Schema)
+		assert.Equal(t, batch.SummarySchema, f.Schema)
 		assert.Equal(t, int64(6), f.Seed)
 		assert.Equal(t, 20, f.Games)
-		assert.Equal(t, shardJSON{Index: 0, Count: 1, From: 0, To: 20}, f.Shard)
+		assert.Equal(t, batch.ShardRange{Index: 0, Count: 1, From: 0, To: 20}, f.Shard)
 		assert.True(t, f.Complete)
 		want := batch.DefaultAgent
 		want.Strategy = "kb"
@@ -158,7 +158,7 @@ func TestPlayJSON(t *testing.T) {
 		if tc.vs {
 			want.Strategy = "sat"
 			require.NotNil(t, f.Vs)
-			assert.Equal(t, vsJSON{Flags: "--strategy sat", Agent: want}, *f.Vs)
+			assert.Equal(t, batch.SummaryVs{Flags: "--strategy sat", Agent: want}, *f.Vs)
 		} else {
 			assert.Nil(t, f.Vs)
 		}
@@ -276,7 +276,7 @@ func TestPlayGuesser(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, r.code, r.err)
 		}
-		f, err := readRunFile("stdout", []byte(r.out))
+		f, err := batch.ParseSummaryFile("stdout", []byte(r.out))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -345,7 +345,7 @@ func TestPlayInterrupted(t *testing.T) {
 		if code := exitCode(err); code != exitBudget || !strings.Contains(err.Error(), "interrupted after") || !strings.Contains(err.Error(), "none of easy") {
 			t.Errorf("delay %v: exit %d (%v); want 3, 'interrupted after' and 'none of easy'", delay, code, err)
 		}
-		f, err := readRunFile("stdout", out.Bytes())
+		f, err := batch.ParseSummaryFile("stdout", out.Bytes())
 		require.NoError(t, err, "delay %v: no summary", delay)
 		assert.False(t, f.Complete)
 		require.Len(t, f.Levels, 2)

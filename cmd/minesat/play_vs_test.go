@@ -10,13 +10,13 @@ import (
 
 // playJSON runs play with args and --format json, and returns its
 // summary's one level.
-func playJSON(t *testing.T, args ...string) levelJSON {
+func playJSON(t *testing.T, args ...string) batch.SummaryLevel {
 	t.Helper()
 	r := runCmd(t, "", nil, append(append([]string{"play"}, args...), "--format", "json")...)
 	if r.code != 0 || r.err != "" {
 		t.Fatalf("play %v: exit %d, stderr %q", args, r.code, r.err)
 	}
-	f, err := readRunFile("stdout", []byte(r.out))
+	f, err := batch.ParseSummaryFile("stdout", []byte(r.out))
 	if err != nil || len(f.Levels) != 1 {
 		t.Fatalf("play %v: %v, %d levels\n%s", args, err, len(f.Levels), r.out)
 	}
@@ -25,7 +25,7 @@ func playJSON(t *testing.T, args ...string) levelJSON {
 
 // sameGames reports whether two players' counts are the same (everything
 // but the time).
-func sameGames(a, b *playerJSON) bool {
+func sameGames(a, b *batch.SummaryPlayer) bool {
 	x, y := *a, *b
 	x.MsPerGame, y.MsPerGame, x.ElapsedNs, y.ElapsedNs = 0, 0, 0, 0
 	return x == y

@@ -47,7 +47,7 @@ func TestParseShard(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, [2]int{tc.from, tc.to}, [2]int{r.from, r.to})
+			assert.Equal(t, [2]int{tc.from, tc.to}, [2]int{r.From, r.To})
 		})
 	}
 }

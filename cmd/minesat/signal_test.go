@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 )
 
@@ -75,7 +76,7 @@ func TestPlaySignals(t *testing.T) {
 			assert.Equal(t, exitBudget, ee.ExitCode(), "stderr: %s", errb.String())
 			assert.Contains(t, errb.String(), "play: interrupted after")
 
-			f, err := readRunFile("stdout", out.Bytes())
+			f, err := batch.ParseSummaryFile("stdout", out.Bytes())
 			require.NoError(t, err, "stdout: %s", out.String())
 			assert.False(t, f.Complete)
 			require.Len(t, f.Levels, 1)
