@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
 )
@@ -98,12 +99,12 @@ func (a *Advice) Prob(pos game.Pos) (float64, bool) {
 	return *p, true
 }
 
-// WithBudget bounds the counting Advise does (kb.Budget; the default is
-// kb.DefaultMaxStates), and that of a ProbGuesser given without a budget of
+// WithBudget bounds the counting Advise does (exact.Budget; the default is
+// exact.DefaultMaxStates), and that of a ProbGuesser given without a budget of
 // its own: a position with a component too large to count is answered
 // with what SAT proves, says so in Advice.Incomplete, and guesses as
 // ProbGuesser does then (LocalGuesser).
-func WithBudget(b kb.Budget) Option {
+func WithBudget(b exact.Budget) Option {
 	return func(a *Agent) error { a.budget = b; return nil }
 }
 
@@ -154,16 +155,16 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 
 	// The analysis: exact counts when every component fits the budget,
 	// else the forced cells SAT proves.
-	an, err := kb.AnalyzeCached(ctx, pos.View, a.budget, pos.cache)
-	var forced kb.Forced
+	an, err := exact.AnalyzeCached(ctx, pos.View, a.budget, pos.cache)
+	var forced exact.Forced
 	var probs []float64
 	switch {
-	case errors.Is(err, kb.ErrBudget):
+	case errors.Is(err, exact.ErrBudget):
 		adv.Incomplete = append(adv.Incomplete, "a component is too large to count within the budget: no probabilities, no solution count, no pseudo 50/50s or dead cells; the forced cells are proved by SAT")
 		an = nil
-		forced, err = kb.FindForced(ctx, pos.View)
-		if errors.Is(err, kb.ErrNoSolution) {
-			adv.Conflict = kb.Conflict(ctx, p, a.budget)
+		forced, err = exact.FindForced(ctx, pos.View)
+		if errors.Is(err, exact.ErrNoSolution) {
+			adv.Conflict = exact.Conflict(ctx, p, a.budget)
 			return adv, nil
 		}
 		if err != nil {
@@ -172,7 +173,7 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 	case err != nil:
 		return adv, err
 	case !an.Satisfiable():
-		adv.Conflict = kb.Conflict(ctx, p, a.budget)
+		adv.Conflict = exact.Conflict(ctx, p, a.budget)
 		return adv, nil
 	default:
 		if forced, err = an.Forced(ctx); err != nil {
@@ -226,7 +227,7 @@ func (a *Agent) advisePosition(p *game.Puzzle) *Position {
 		View:    p.Clone(),
 		KB:      kb.NewWithLimits(b, *a.limits),
 		Rand:    a.rng,
-		cache:   kb.NewCache(),
+		cache:   exact.NewCache(),
 		explain: true,
 	}
 	if pos.Rand == nil {
@@ -390,7 +391,7 @@ func pairsOf(b *game.Board, cells []int) [][2]int {
 // nothing but undecided cells next to no hint) are alike when they have
 // as many neighbours, since any exchange of interior cells maps layouts
 // to layouts: one of each neighbour count is tested for all.
-func deadCells(ctx context.Context, p *game.Puzzle, an *kb.Analysis, probs []float64, budget kb.Budget, cache *kb.Cache) ([]int, error) {
+func deadCells(ctx context.Context, p *game.Puzzle, an *exact.Analysis, probs []float64, budget exact.Budget, cache *exact.Cache) ([]int, error) {
 	view := p.Clone()
 	var dead []int
 	var deep [9]int8 // per neighbour count: 0 untested, 1 dead, 2 not dead
@@ -416,8 +417,8 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *kb.Analysis, probs []flo
 		shown := 0
 		for _, v := range values {
 			view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-			a, err := kb.AnalyzeReveal(ctx, an, view, x, budget, cache)
-			if errors.Is(err, kb.ErrBudget) {
+			a, err := exact.AnalyzeReveal(ctx, an, view, x, budget, cache)
+			if errors.Is(err, exact.ErrBudget) {
 				shown = 2 // not shown dead
 				break
 			}

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/puzzletest"
-	"github.com/minesat/minesat/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -189,7 +189,7 @@ func TestAdviseBudget(t *testing.T) {
 	// forced cells SAT proves, says what is missing, and guesses by the
 	// local estimate, as ProbGuesser does past its budget.
 	p := mustPuzzle(t, "2 3 1\n1 1 -1\n-1 -1 -1\n")
-	adv, err := Advise(context.Background(), p, WithBudget(kb.Budget{MaxStates: 1}))
+	adv, err := Advise(context.Background(), p, WithBudget(exact.Budget{MaxStates: 1}))
 	require.NoError(t, err)
 	assert.True(t, adv.Satisfiable)
 	require.NotEmpty(t, adv.Incomplete)
@@ -206,7 +206,7 @@ func TestAdviseBudget(t *testing.T) {
 	assert.Equal(t, [][2]int{{0, 2}, {1, 2}}, adv.ForcedSafe)
 	assert.Equal(t, full.ForcedSafe, adv.ForcedSafe)
 
-	adv, err = Advise(context.Background(), mustPuzzle(t, "2 2 1\n1 1\n-1 -1\n"), WithBudget(kb.Budget{MaxStates: 1}))
+	adv, err = Advise(context.Background(), mustPuzzle(t, "2 2 1\n1 1\n-1 -1\n"), WithBudget(exact.Budget{MaxStates: 1}))
 	require.NoError(t, err)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)

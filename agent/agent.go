@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
 )
@@ -46,7 +47,7 @@ type Agent struct {
 	moves      bool
 	limits     *kb.Limits
 	findForced ForcedFinder
-	budget     kb.Budget // Advise's counting budget
+	budget     exact.Budget // Advise's counting budget
 
 	pos Position
 }
@@ -60,7 +61,7 @@ func New(opts ...Option) (*Agent, error) {
 			return nil, err
 		}
 	}
-	if g, ok := a.guesser.(ProbGuesser); ok && a.budget != (kb.Budget{}) && g.Budget == (kb.Budget{}) {
+	if g, ok := a.guesser.(ProbGuesser); ok && a.budget != (exact.Budget{}) && g.Budget == (exact.Budget{}) {
 		g.Budget = a.budget // WithBudget bounds the guesser's counts too
 		a.guesser = g
 	}
@@ -127,7 +128,7 @@ func WithGuesser(g Guesser) Option {
 }
 
 // WithForcedFinder sets the SAT step's prover (by default its own, which
-// finds what kb.FindForced finds; see SAT).
+// finds what exact.FindForced finds; see SAT).
 func WithForcedFinder(f ForcedFinder) Option {
 	return func(a *Agent) error {
 		if f == nil {
@@ -194,21 +195,21 @@ type Position struct {
 
 	SATCalls int // calls of the SAT step so far
 
-	cache      *kb.Cache      // counted components, shared by the game's analyses
-	counted    *kb.Analysis   // the SAT step's count of View, when it found nothing forced
-	countedAt  int            // Moves when counted was made
-	explain    bool           // the moves are kept or watched: guessers weigh their runner-up too
-	endgame    endgameScratch // the endgame search's memo and stacks, kept between searches
-	pairs      pairScratch    // the HintPairs step's changed cells and working arrays
-	acted      int            // KB0 literals already turned into moves
-	totalAdded bool           // the global count is in the KB
-	closed     int            // Unknown cells in View
-	pcg        rand.PCG       // the source of ownRand
-	ownRand    *rand.Rand     // the game's generator unless WithRand gave one
-	flagged    int            // Flagged cells in View
-	opened     []int          // the cells the last open revealed, reused
-	pending    []Move         // Pending's moves, reused unless explain
-	guess      guessScratch   // ProbGuesser's working memory, kept between guesses
+	cache      *exact.Cache    // counted components, shared by the game's analyses
+	counted    *exact.Analysis // the SAT step's count of View, when it found nothing forced
+	countedAt  int             // Moves when counted was made
+	explain    bool            // the moves are kept or watched: guessers weigh their runner-up too
+	endgame    endgameScratch  // the endgame search's memo and stacks, kept between searches
+	pairs      pairScratch     // the HintPairs step's changed cells and working arrays
+	acted      int             // KB0 literals already turned into moves
+	totalAdded bool            // the global count is in the KB
+	closed     int             // Unknown cells in View
+	pcg        rand.PCG        // the source of ownRand
+	ownRand    *rand.Rand      // the game's generator unless WithRand gave one
+	flagged    int             // Flagged cells in View
+	opened     []int           // the cells the last open revealed, reused
+	pending    []Move          // Pending's moves, reused unless explain
+	guess      guessScratch    // ProbGuesser's working memory, kept between guesses
 }
 
 // Unknown returns the number of cells neither open nor flagged.
@@ -323,7 +324,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 	}
 	p.View.Mines = g.Level().Mines
 	if p.cache == nil {
-		p.cache = kb.NewCache()
+		p.cache = exact.NewCache()
 	}
 	p.cache.Reset()
 	p.counted = nil

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // BenchmarkPlay plays whole games, one per iteration (game i has seed
@@ -108,7 +108,7 @@ type endgameCollector struct {
 func (endgameCollector) Name() string { return "collector" }
 
 func (c endgameCollector) Guess(ctx context.Context, p *Position) (Guess, error) {
-	if a, err := kb.Analyze(ctx, p.View, kb.Budget{}); err == nil {
+	if a, err := exact.Analyze(ctx, p.View, exact.Budget{}); err == nil {
 		if ln, err := a.LogCount(); err == nil && ln > 0.5 && ln <= math.Log(float64(c.maxLayouts)) {
 			*c.out = append(*c.out, p.View.Clone())
 		}

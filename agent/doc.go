@@ -14,7 +14,7 @@
 //     enough to write out;
 //  4. pairs: two hints at a time (HintPairs), a cheap step before sat;
 //  5. sat: every cell forced in all layouts that agree with the hints and
-//     the mine total, proved by SAT as kb.FindForced proves them, from a
+//     the mine total, proved by SAT as exact.FindForced proves them, from a
 //     count the guess that follows reuses when nothing is forced;
 //  6. guess: a Guesser's choice, when guessing is allowed.
 //

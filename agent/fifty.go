@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // A 50/50 shape is a set of closed cells with two mine placements that
@@ -91,7 +91,7 @@ func flanksOf(a, b []game.Pos) []game.Pos {
 // flank undecided won 1 more of 20,000 expert games (3 against 2) at 1.2
 // times the time. The test is exact: in the position with t flagged, the
 // shape's mines must have probability 1 and its safe cells 0.
-func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget kb.Budget) (int, bool, error) {
+func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget exact.Budget) (int, bool, error) {
 	found, err := fiftyFifties(ctx, p, probs, budget, true)
 	if err != nil || len(found) == 0 {
 		return 0, false, err
@@ -103,7 +103,7 @@ func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget 
 // pseudoFiftyFifty tests them. With safest, a cell is tested only when its
 // probability is below that of every cell found so far, and the last cell
 // returned is the safest of all (the first of them, in row-major order).
-func fiftyFifties(ctx context.Context, p *Position, probs []float64, budget kb.Budget, safest bool) ([]int, error) {
+func fiftyFifties(ctx context.Context, p *Position, probs []float64, budget exact.Budget, safest bool) ([]int, error) {
 	sh := shapes{p: p, probs: probs, budget: budget}
 	var found []int
 	best := -1
@@ -116,7 +116,7 @@ func fiftyFifties(ctx context.Context, p *Position, probs []float64, budget kb.B
 			continue
 		}
 		given, err := sh.given(ctx, t)
-		if errors.Is(err, kb.ErrBudget) {
+		if errors.Is(err, exact.ErrBudget) {
 			continue // too large to count: not shown to be one
 		}
 		if err != nil {
@@ -137,7 +137,7 @@ func fiftyFifties(ctx context.Context, p *Position, probs []float64, budget kb.B
 type shapes struct {
 	p      *Position
 	probs  []float64
-	budget kb.Budget
+	budget exact.Budget
 	view   *game.Puzzle // scratch, made on first use
 }
 
@@ -203,7 +203,7 @@ func (sh *shapes) given(ctx context.Context, t int) ([]float64, error) {
 		sh.view = sh.p.View.Clone()
 	}
 	sh.view.Cells[t] = game.Cell{State: game.Flagged}
-	a, err := kb.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.cache)
+	a, err := exact.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.cache)
 	sh.view.Cells[t] = sh.p.View.Cells[t]
 	if err != nil {
 		return nil, err

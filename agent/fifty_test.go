@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
-	"github.com/minesat/minesat/kb"
 )
 
 // TestShapes checks each 50/50 shape on an open board, with its flanks
@@ -88,9 +88,9 @@ func TestPseudoFiftyFifty(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := position(t, tc.rows...)
-			probs, err := kb.Probabilities(context.Background(), p)
+			probs, err := exact.Probabilities(context.Background(), p)
 			require.NoError(t, err)
-			c, ok, err := pseudoFiftyFifty(context.Background(), positionFor(p, 1), probs, kb.Budget{})
+			c, ok, err := pseudoFiftyFifty(context.Background(), positionFor(p, 1), probs, exact.Budget{})
 			require.NoError(t, err)
 			got := ""
 			if ok {
@@ -219,9 +219,9 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 				break
 			}
 		}
-		exact, err := kb.Probabilities(ctx, p)
+		exactProbs, err := exact.Probabilities(ctx, p)
 		require.NoError(t, err)
-		c, ok, err := pseudoFiftyFifty(ctx, positionFor(p, 1), exact, kb.Budget{})
+		c, ok, err := pseudoFiftyFifty(ctx, positionFor(p, 1), exactProbs, exact.Budget{})
 		require.NoError(t, err)
 		switch {
 		case ok != (pmin <= 1):

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
-	"github.com/minesat/minesat/kb"
 )
 
 func TestHintPairsCases(t *testing.T) {
@@ -109,7 +109,7 @@ func (c checkedPairs) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 	if got, want := key(moves), key(fresh); !slices.Equal(got, want) {
 		c.t.Fatalf("changed hints only: %v; every hint: %v", got, want)
 	}
-	f, err := kb.FindForced(ctx, p.View)
+	f, err := exact.FindForced(ctx, p.View)
 	if err != nil {
 		return nil, err
 	}

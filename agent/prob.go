@@ -8,8 +8,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // The defaults of ProbGuesser, the guesser of the "full" preset, and the
@@ -30,7 +30,7 @@ const candidateMargin = 0.1
 
 // ProbGuesser guesses from exact mine probabilities: uniform over every
 // layout that agrees with the hints, the flags and the mine total, counted
-// by kb.Analysis (the counting of solve --probabilities). In order:
+// by exact.Analysis (the counting of solve --probabilities). In order:
 //
 //  1. Endgame: when at most Endgame layouts remain, it enumerates them and
 //     searches the game tree exhaustively for the cell with the highest
@@ -62,11 +62,11 @@ const candidateMargin = 0.1
 // the far corner. Not the default: on 200,000 expert games, DeepOpen 40
 // won 3 more at 2.36 times the time (docs/guessing.md).
 type ProbGuesser struct {
-	Lookahead int       // cells weighed one move ahead; 0 for none
-	Depth     int       // moves the lookahead looks ahead: 1 (also for 0) to MaxDepth (also for more)
-	DeepOpen  int       // while at most this many cells are open, the lookahead looks two moves ahead; 0 for never
-	Endgame   int       // exhaustive search when at most this many layouts remain; 0 for never
-	Budget    kb.Budget // bounds each count
+	Lookahead int          // cells weighed one move ahead; 0 for none
+	Depth     int          // moves the lookahead looks ahead: 1 (also for 0) to MaxDepth (also for more)
+	DeepOpen  int          // while at most this many cells are open, the lookahead looks two moves ahead; 0 for never
+	Endgame   int          // exhaustive search when at most this many layouts remain; 0 for never
+	Budget    exact.Budget // bounds each count
 }
 
 // DefaultGuesser returns the guesser of the "full" preset: ProbGuesser with
@@ -90,7 +90,7 @@ func (ProbGuesser) Name() string { return MethodProb }
 // Guess returns the cell to open and the runner-up.
 func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	a, err := p.analysis(ctx, g.Budget)
-	if errors.Is(err, kb.ErrBudget) {
+	if errors.Is(err, exact.ErrBudget) {
 		return LocalGuesser{}.Guess(ctx, p)
 	}
 	if err != nil {
@@ -133,7 +133,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 		g.Depth = 2
 	}
 	best, runner, err := g.lookahead(ctx, p, a, probs, lnAll, cands)
-	if errors.Is(err, kb.ErrBudget) {
+	if errors.Is(err, exact.ErrBudget) {
 		// Every cell weighed leads to a position with a component too
 		// large to count, though this one has none: guess as without
 		// lookahead.
@@ -261,7 +261,7 @@ func newGuess(probs []float64, method string, cell int, score float64, runner in
 // lookahead weighs the safest candidates one move ahead and returns the
 // best and the runner-up. a is the analysis of p's view, probs its
 // probabilities and lnAll the log of its number of layouts.
-func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
+func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pool := g.pool(p.guess.pool[:0], cands)
 	p.guess.pool = pool
 	// A cell's score never exceeds its safety, and the pool is in order of
@@ -290,7 +290,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 			break
 		}
 		c.score, c.zero, err = w.weigh(ctx, c.cell, top[rank]-probEps)
-		if errors.Is(err, kb.ErrBudget) {
+		if errors.Is(err, exact.ErrBudget) {
 			// A position this cell can lead to is too large to count: the
 			// cell is passed over. (Passing over, rather than giving up on
 			// the lookahead, keeps the best cell the same under either
@@ -311,7 +311,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *kb.Analysis,
 		}
 	}
 	if weighed == 0 {
-		return candidate{}, candidate{}, fmt.Errorf("agent: lookahead: every cell leads to a position too large to count: %w", kb.ErrBudget)
+		return candidate{}, candidate{}, fmt.Errorf("agent: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
 	}
 	sortByScore(pool)
 	runner = candidate{cell: -1}
@@ -391,10 +391,10 @@ func isInterior(v *game.Puzzle, i int) bool {
 // score does not depend on the order of the weighings.
 type weigher struct {
 	view   *game.Puzzle
-	base   *kb.Analysis
+	base   *exact.Analysis
 	probs  []float64
-	budget kb.Budget
-	cache  *kb.Cache
+	budget exact.Budget
+	cache  *exact.Cache
 	lnAll  float64
 	g      ProbGuesser
 	depth  int
@@ -427,7 +427,7 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
 	for _, v := range order {
 		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		a, err := kb.AnalyzeReveal(ctx, w.base, view, cell, w.budget, w.cache)
+		a, err := exact.AnalyzeReveal(ctx, w.base, view, cell, w.budget, w.cache)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -494,7 +494,7 @@ func hintValues(v *game.Puzzle, probs []float64, cell int) []int {
 // stands, analysed by a: at depth 1 the best safety there; at depth 2 the
 // best score one move ahead of the candidates g weighs there, or 1 when
 // some cell is safe or every closed cell is a mine (the game is won).
-func (w *weigher) next(ctx context.Context, a *kb.Analysis) (float64, error) {
+func (w *weigher) next(ctx context.Context, a *exact.Analysis) (float64, error) {
 	if w.depth < 2 {
 		return w.bestSafety(ctx, a)
 	}
@@ -528,7 +528,7 @@ func (w *weigher) next(ctx context.Context, a *kb.Analysis) (float64, error) {
 // bestSafety returns the highest chance that an unknown cell of w.view is
 // safe, by a, the analysis of w.view; 1 when no unknown cell is left or
 // every one is a mine (the game is then won).
-func (w *weigher) bestSafety(ctx context.Context, a *kb.Analysis) (float64, error) {
+func (w *weigher) bestSafety(ctx context.Context, a *exact.Analysis) (float64, error) {
 	least, err := a.MinProbability(ctx)
 	if err != nil {
 		return 0, err

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
-	"github.com/minesat/minesat/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -72,7 +72,7 @@ func randomPosition(t testing.TB, rows, cols, mines int, reveal float64, seed in
 	if err != nil {
 		t.Fatal(err)
 	}
-	probs, err := kb.Probabilities(context.Background(), p)
+	probs, err := exact.Probabilities(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func randomPosition(t testing.TB, rows, cols, mines int, reveal float64, seed in
 
 // positionFor returns a Position over v for a guesser.
 func positionFor(v *game.Puzzle, seed uint64) *Position {
-	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), cache: kb.NewCache()}
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), cache: exact.NewCache()}
 }
 
 // naiveWin is W(S) of the endgame search written as plainly as possible:
@@ -528,10 +528,10 @@ func testLookaheadPruning(t *testing.T, depth int) {
 // not an error, and the same whether the runner-up is weighed or not.
 func TestProbGuesserBudgetAhead(t *testing.T) {
 	ctx := context.Background()
-	budget := kb.Budget{MaxStates: 256}
+	budget := exact.Budget{MaxStates: 256}
 	for _, seed := range []int64{26, 141, 171} { // found by search: weighing them exceeds the budget
 		p, _ := randomPosition(t, 16, 30, 99, 0.25, seed)
-		if _, err := kb.Analyze(ctx, p, budget); err != nil {
+		if _, err := exact.Analyze(ctx, p, budget); err != nil {
 			t.Fatalf("seed %d: the position itself is over budget: %v", seed, err)
 		}
 		g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: budget}
@@ -559,7 +559,7 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 		w := weigher{view: p.Clone(), base: a, probs: probs, budget: budget, lnAll: lnAll, g: g, depth: 1}
 		over := 0
 		for _, c := range g.pool(nil, g.rank(p, probs, func(int) uint64 { return 0 }, nil)) {
-			if _, _, err := w.weigh(ctx, c.cell, math.Inf(-1)); errors.Is(err, kb.ErrBudget) {
+			if _, _, err := w.weigh(ctx, c.cell, math.Inf(-1)); errors.Is(err, exact.ErrBudget) {
 				over++
 			}
 		}
@@ -572,7 +572,7 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 
 func TestProbGuesserFallback(t *testing.T) {
 	p, _ := randomPosition(t, 9, 9, 10, 0.3, 5)
-	g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: kb.Budget{MaxStates: 1}}
+	g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: exact.Budget{MaxStates: 1}}
 	got, err := g.Guess(context.Background(), positionFor(p, 1))
 	if err != nil {
 		t.Fatal(err)
@@ -638,7 +638,7 @@ func TestLookaheadValuesTheWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := &game.Puzzle{Board: b, Cells: make([]game.Cell, 2), Mines: 1}
-	a, probs, lnAll := analyzed(t, p, kb.Budget{})
+	a, probs, lnAll := analyzed(t, p, exact.Budget{})
 	for depth := 1; depth <= MaxDepth; depth++ {
 		for cell := range 2 {
 			w := weigher{view: p.Clone(), base: a, probs: probs, lnAll: lnAll, g: DefaultGuesser(), depth: depth}
@@ -655,10 +655,10 @@ func TestLookaheadValuesTheWin(t *testing.T) {
 
 // analyzed returns p's analysis under budget, its probabilities and its
 // log count of layouts.
-func analyzed(t *testing.T, p *game.Puzzle, budget kb.Budget) (*kb.Analysis, []float64, float64) {
+func analyzed(t *testing.T, p *game.Puzzle, budget exact.Budget) (*exact.Analysis, []float64, float64) {
 	t.Helper()
 	ctx := context.Background()
-	a, err := kb.Analyze(ctx, p, budget)
+	a, err := exact.Analyze(ctx, p, budget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -676,11 +676,11 @@ func analyzed(t *testing.T, p *game.Puzzle, budget kb.Budget) (*kb.Analysis, []f
 // aheadOf returns a random position of 6 to 10 rows and 6 to 13 columns
 // (from rng and seed) as the lookahead meets it: with its generator drawn
 // from i, its analysis, probabilities, log count and the candidates g ranks.
-func aheadOf(t *testing.T, g ProbGuesser, rng *rand.Rand, i int, seed int64) (*Position, *kb.Analysis, []float64, float64, []candidate) {
+func aheadOf(t *testing.T, g ProbGuesser, rng *rand.Rand, i int, seed int64) (*Position, *exact.Analysis, []float64, float64, []candidate) {
 	t.Helper()
 	p, _ := randomPosition(t, 6+rng.IntN(5), 6+rng.IntN(8), 6+rng.IntN(10), 0.15+0.3*rng.Float64(), seed)
 	pos := positionFor(p, uint64(i))
-	a, probs, lnAll := analyzed(t, p, kb.Budget{})
+	a, probs, lnAll := analyzed(t, p, exact.Budget{})
 	cands := g.rank(p, probs, func(int) uint64 { return pos.Rand.Uint64() }, nil)
 	return pos, a, probs, lnAll, cands
 }

@@ -4,25 +4,25 @@ import (
 	"context"
 	"errors"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
-// defaultFindForced is the SAT step's prover: kb.FindForced, which proves
+// defaultFindForced is the SAT step's prover: exact.FindForced, which proves
 // each forced cell unsatisfiable the other way with gophersat, component by
 // component, the global mine count included.
 func defaultFindForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, err error) {
-	f, err := kb.FindForced(ctx, p)
+	f, err := exact.FindForced(ctx, p)
 	return f.Mines, f.Safe, err
 }
 
 // findForced is the SAT step's own prover (SAT with a nil Find): the cells
-// kb.FindForced finds in p's view, counted with p's cache. When none is
+// exact.FindForced finds in p's view, counted with p's cache. When none is
 // forced, the count is kept for the guess on the same position (see
-// analysis). A component too large to count is left to kb.FindForced.
+// analysis). A component too large to count is left to exact.FindForced.
 func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error) {
-	a, err := kb.AnalyzeCached(ctx, p.View, kb.Budget{}, p.cache)
-	if errors.Is(err, kb.ErrBudget) {
+	a, err := exact.AnalyzeCached(ctx, p.View, exact.Budget{}, p.cache)
+	if errors.Is(err, exact.ErrBudget) {
 		return defaultFindForced(ctx, p.View)
 	}
 	if err != nil {
@@ -41,9 +41,9 @@ func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error
 // analysis returns the count of p's view under budget: the SAT step's when
 // no move was played since (and it counted under the same budget), else a
 // new one, with p's cache.
-func (p *Position) analysis(ctx context.Context, budget kb.Budget) (*kb.Analysis, error) {
-	if p.counted != nil && p.countedAt == p.Moves && (budget.MaxStates <= 0 || budget.MaxStates == kb.DefaultMaxStates) {
+func (p *Position) analysis(ctx context.Context, budget exact.Budget) (*exact.Analysis, error) {
+	if p.counted != nil && p.countedAt == p.Moves && (budget.MaxStates <= 0 || budget.MaxStates == exact.DefaultMaxStates) {
 		return p.counted, nil
 	}
-	return kb.AnalyzeCached(ctx, p.View, budget, p.cache)
+	return exact.AnalyzeCached(ctx, p.View, budget, p.cache)
 }

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
-	"github.com/minesat/minesat/kb"
 )
 
 // TestSATOwnProver plays the same games with the SAT step's own prover
 // (SAT{}, which counts with the game's cache and hands its count to the
-// guess) and with kb.FindForced: every move must be the same, and every
+// guess) and with exact.FindForced: every move must be the same, and every
 // guess the same to the bit.
 func TestSATOwnProver(t *testing.T) {
 	games := longtest.Pick(25, 100)
@@ -27,17 +27,17 @@ func TestSATOwnProver(t *testing.T) {
 			res, _ := playBoth(t, [2]*Agent{own, given}, level, game.RulesSafe, game.GameSeed(13, i))
 			name := fmt.Sprintf("%s game %d", level.Name, i)
 			if res[0].Outcome != res[1].Outcome || len(res[0].Moves) != len(res[1].Moves) || res[0].SAT != res[1].SAT {
-				t.Fatalf("%s: own prover %v in %d moves (%d SAT calls), kb.FindForced %v in %d (%d)", name,
+				t.Fatalf("%s: own prover %v in %d moves (%d SAT calls), exact.FindForced %v in %d (%d)", name,
 					res[0].Outcome, len(res[0].Moves), res[0].SAT, res[1].Outcome, len(res[1].Moves), res[1].SAT)
 			}
 			for j, m := range res[0].Moves {
 				w := res[1].Moves[j]
 				if m.Op != w.Op || m.Cell != w.Cell || m.Rule != w.Rule {
-					t.Fatalf("%s, move %d: own prover %v %d by %v, kb.FindForced %v %d by %v", name, j, m.Op, m.Cell, m.Rule, w.Op, w.Cell, w.Rule)
+					t.Fatalf("%s, move %d: own prover %v %d by %v, exact.FindForced %v %d by %v", name, j, m.Op, m.Cell, m.Rule, w.Op, w.Cell, w.Rule)
 				}
 				if m.Rule == RuleGuess {
 					if !sameGuess(m.Guess, w.Guess) {
-						t.Fatalf("%s, move %d: own prover %+v, kb.FindForced %+v", name, j, *m.Guess, *w.Guess)
+						t.Fatalf("%s, move %d: own prover %+v, exact.FindForced %+v", name, j, *m.Guess, *w.Guess)
 					}
 					guessed++
 				}
@@ -60,7 +60,7 @@ func TestSATHandsItsCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Position{View: v, cache: kb.NewCache(), closed: 4}
+	p := &Position{View: v, cache: exact.NewCache(), closed: 4}
 	moves, err := SAT{}.Deduce(ctx, p)
 	if err != nil || len(moves) != 0 {
 		t.Fatalf("SAT step: %v, %v; want nothing forced", moves, err)
@@ -68,20 +68,20 @@ func TestSATHandsItsCount(t *testing.T) {
 	if p.counted == nil {
 		t.Fatal("the SAT step kept no count")
 	}
-	if a, _ := p.analysis(ctx, kb.Budget{}); a != p.counted {
+	if a, _ := p.analysis(ctx, exact.Budget{}); a != p.counted {
 		t.Error("the guess counted again on the SAT step's position")
 	}
-	if a, _ := p.analysis(ctx, kb.Budget{MaxStates: kb.DefaultMaxStates}); a != p.counted {
+	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: exact.DefaultMaxStates}); a != p.counted {
 		t.Error("the guess counted again under the default budget spelt out")
 	}
-	if a, _ := p.analysis(ctx, kb.Budget{MaxStates: 1000}); a == p.counted {
+	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: 1000}); a == p.counted {
 		t.Error("the guess took a count made under another budget")
 	}
 	// A move later the count is stale: (0,3) shows 1, and a new count
 	// has one solution.
 	v.Cells[3] = game.Cell{State: game.Revealed, Hint: 1}
 	p.Moves++
-	a, err := p.analysis(ctx, kb.Budget{})
+	a, err := p.analysis(ctx, exact.Budget{})
 	if err != nil {
 		t.Fatal(err)
 	}

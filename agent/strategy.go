@@ -42,7 +42,7 @@ var Presets = []string{PresetKB, PresetSAT, PresetFull, PresetFast}
 
 // Preset returns the strategies a preset names, guessing with g and
 // proving with find (nil picks the defaults: DefaultGuesser(), and the SAT
-// step's own prover, which finds what kb.FindForced finds), and the KB
+// step's own prover, which finds what exact.FindForced finds), and the KB
 // limits it plays with.
 //
 // The kb preset resolves with merging (kb.DefaultLimits) and writes the
@@ -175,7 +175,7 @@ type ForcedFinder func(ctx context.Context, p *game.Puzzle) (mines, safe []int, 
 // SAT proves forced cells over the whole position, the global mine count
 // included: once it has run, no logically determined cell is left.
 //
-// With a nil Find it proves them as kb.FindForced does (Analysis.Forced),
+// With a nil Find it proves them as exact.FindForced does (Analysis.Forced),
 // counting with the game's cache of counted components, and when nothing
 // is forced it leaves its count to the guess that follows on the same
 // position: the same cells, found sooner.

@@ -1,7 +1,16 @@
-// Package kb is minesat's knowledge about a Minesweeper position: a clause
-// knowledge base that a playing agent grows move by move, and the SAT layer
-// that answers exact questions about a static position. It is the only
-// package that imports gophersat.
+// Package kb holds minesat's clause knowledge base, and only that: the
+// clauses a player learns about one board, move by move, with unit
+// propagation, restricted resolution and the reason each cell settled.
+//
+//	k := kb.New(board)
+//	err := k.AddHint(cell, 2) // cell is safe and shows 2
+//	_, err = k.Resolve()      // call until k.Pending() is false to saturate
+//	for _, l := range k.KB0() {
+//		fmt.Println(l.Format(board), k.Explain(l).Format(board))
+//	}
+//
+// Questions about a static position that need every solution at once
+// (counting, probabilities, forced cells proved by SAT) are package exact's.
 //
 // The model: variable i is true iff cell i (row-major) holds a mine. A Lit
 // is "cell i holds a mine" (2i) or "cell i is safe" (2i+1). A revealed hint
@@ -9,68 +18,11 @@
 // binomial encoding (package cnf): C(m,n+1) clauses of n+1 safe literals
 // and C(m,n-1) clauses of m-n+1 mine literals.
 //
-// The clause KB (KB, the design of the course
-// assignment minesat started from) holds clauses and KB0, the settled
-// literals. Inserting a clause simplifies it by KB0, drops it if a stored
-// clause subsumes it and removes the stored clauses it subsumes; a unit
-// settles its literal in KB0 and propagates. Resolve resolves pairs that
-// clash on exactly one cell, one of them short (Limits), to a fixpoint.
-// Every settled literal keeps its Reason: the clause, as first derived,
-// that became a unit.
-//
-// # Solving, counting and proving
-//
-// A Split cuts a puzzle into parts. Unit propagation on the hints settles
-// some cells; the undecided cells next to a hint (the frontier) fall into
-// connected components, two cells being linked when a hint sees both; the
-// cells next to no hint (the interior) are interchangeable, so they are
-// never enumerated: they enter only through binomial coefficients
-// C(interior, mines left). Components share no hint, so only the global
-// mine count ties them together.
-//
-// Solve asks gophersat for a solution of each component, then reconciles
-// the mine count (see Solve). FindForced proves each forced cell by
-// gophersat: the opposite value, with the component's hints and the mine
-// totals the rest of the board allows, is unsatisfiable. The mine count is
-// thus encoded compactly, as bounds on each component's total, never as
-// "exactly M of every unknown cell", which gophersat may not finish.
-// Interior cells, forced only by the count, rest on each component's set
-// of totals, which gophersat certifies component by component.
-//
-// Count and Probabilities count exactly. Each component's solutions are
-// built into a decision diagram (frontier-based search): cells are decided
-// in a sweep order, and partial assignments that leave the open hints
-// needing the same mines merge into one node, so the diagram grows with
-// the component's width, not its number of solutions. Counts by number of
-// mines flow through it forward; weights of the rest of the board flow
-// back; their products give each cell's probability. Components combine
-// by polynomial products, exactly with math/big for Count, and in floating
-// point, tilted by the mine density, for Probabilities. Budget bounds the
-// diagrams; a component too wide to count is first shrunk by a gophersat
-// backbone search, which fixes its forced cells and splits the rest.
-// Contexts cancel the work between gophersat calls, which cannot be
-// interrupted themselves.
-//
-// A player weighing guesses analyses many positions that differ from one
-// another by a single hint. AnalyzeCached reuses, through a Cache, the
-// components an earlier analysis counted; AnalyzeReveal also splits the
-// position from the earlier one's Split (Split.Reveal), propagating and
-// joining only the components next to the new hint. Both give the same
-// answers as Analyze, to the bit.
-//
-// # gophersat
-//
-// gophersat v1.4.0 has pitfalls, each worked around here and pinned by a
-// test: ParseCardConstrs drops some constraints (constraints go through
-// ParsePBConstrs); Assume forgets the problem's unit literals (they are
-// saved and passed again) and accepts x and not-x together (refused
-// first); Eq panics on nil weights and negates its input (never called);
-// Model after an unsatisfiable query returns a stale model (models are
-// taken only from satisfiable answers); CountModels and Enumerate count
-// some models twice and cannot be cancelled (counting is our own);
-// Minimize panics on nil cost weights (unit weights are passed);
-// ParsePBConstrs sorts a constraint's weights in place (each build gets
-// a copy); the
-// solver shares a package-level buffer, so every use holds one mutex; and
-// Verbose prints to stdout (it stays off).
+// The KB (the design of the course assignment minesat started from) holds
+// clauses and KB0, the settled literals. Inserting a clause simplifies it
+// by KB0, drops it if a stored clause subsumes it and removes the stored
+// clauses it subsumes; a unit settles its literal in KB0 and propagates.
+// Resolve resolves pairs that clash on exactly one cell, one of them short
+// (Limits), to a fixpoint. Every settled literal keeps its Reason: the
+// clause, as first derived, that became a unit.
 package kb

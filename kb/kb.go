@@ -1,8 +1,8 @@
 package kb
 
-// The clause knowledge base (the course assignment's KB and KB0, done right). The SAT
-// layer of this package lives in sat.go and its neighbours; this file and
-// resolve.go, reason.go and clause.go hold the clause KB.
+// The clause knowledge base (the course assignment's KB and KB0, done
+// right): this file holds the KB and its invariants; clause.go its
+// literals and clauses, resolve.go resolution, reason.go the reasons.
 
 import (
 	"errors"

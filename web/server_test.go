@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // do sends a request to h and returns the status and the body.
@@ -152,7 +152,7 @@ func TestAnalyzeBudget(t *testing.T) {
 	puzzle, err := json.Marshal(analyzeRequest{Puzzle: expertPosition(t)})
 	require.NoError(t, err)
 	t.Run("counting budget", func(t *testing.T) {
-		h := New(Config{Agent: []agent.Option{agent.WithBudget(kb.Budget{MaxStates: 1})}}).Handler()
+		h := New(Config{Agent: []agent.Option{agent.WithBudget(exact.Budget{MaxStates: 1})}}).Handler()
 		code, body := do(t, h, "POST", "/api/analyze", string(puzzle))
 		require.Equal(t, http.StatusOK, code, body)
 		a := decodeAs[analyzeResponse](t, body).Advice

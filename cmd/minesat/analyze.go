@@ -14,8 +14,8 @@ import (
 
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 const analyzeAbout = `
@@ -84,7 +84,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	fs.StringVar(&f.format, "format", "text", "output `format`: text or json")
 	fs.BoolVar(&f.noColor, "no-color", false, "no colour, even on a terminal")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 500ms), exit 3; 0 means no limit")
-	fs.IntVar(&f.maxStates, "max-states", kb.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
+	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
 	addAgentFlags(fs, &f.agent, batch.DefaultAgent)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
@@ -107,7 +107,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return flagError("analyze", asFlagError(err))
 	}
-	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
+	opts = append(opts, agent.WithBudget(exact.Budget{MaxStates: f.maxStates}))
 	// The time limit covers reading the puzzle too, as solve's does.
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/minesat/minesat/backtrack"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 const compareAbout = `
@@ -50,7 +50,7 @@ as solve and cnf do. Times are wall-clock, measured in this process, the
 fastest of --repeat runs (default 1).
 
 With --all every solution is enumerated and checked, and the time to check
-them is not counted; sat then stands for kb.Count, which counts by
+them is not counted; sat then stands for exact.Count, which counts by
 components without enumerating, and its count is checked against the
 enumerations. --max-nodes needs a backtracking method in --methods.
 
@@ -270,7 +270,7 @@ func runCompareMethod(ctx context.Context, p *game.Puzzle, m compareMethod, time
 	switch {
 	case m.name == "sat" && all:
 		var n *big.Int
-		n, err = kb.Count(ctx, p)
+		n, err = exact.Count(ctx, p)
 		r.elapsed = time.Since(start)
 		if err == nil {
 			found = n.Sign() > 0
@@ -281,7 +281,7 @@ func runCompareMethod(ctx context.Context, p *game.Puzzle, m compareMethod, time
 		}
 	case m.name == "sat":
 		var mines []int
-		mines, found, err = kb.Solve(ctx, p)
+		mines, found, err = exact.Solve(ctx, p)
 		r.elapsed = time.Since(start)
 		if err == nil && found {
 			r.Solutions = 1
@@ -320,7 +320,7 @@ func runCompareMethod(ctx context.Context, p *game.Puzzle, m compareMethod, time
 	r.Seconds = r.elapsed.Seconds()
 	switch {
 	case r.Outcome != "":
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, backtrack.ErrBudget) || errors.Is(err, kb.ErrBudget):
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, backtrack.ErrBudget) || errors.Is(err, exact.ErrBudget):
 		r.Outcome = outGaveUp
 	case err != nil:
 		r.Outcome, r.Error = outErrored, err.Error()

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/backtrack"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // allBacktrackOptions is every combination of order, value order and FC.
@@ -24,10 +24,10 @@ func allBacktrackOptions() []backtrack.Options {
 }
 
 // TestBacktrackAgreesWithSAT solves hundreds of random puzzles (a quarter
-// with one hint changed, so often unsatisfiable) with kb.Solve and every
+// with one hint changed, so often unsatisfiable) with exact.Solve and every
 // backtracking combination: each combination returns a valid solution, or
 // no solution exactly when SAT finds none; on the smaller ones the
-// enumerated count equals kb.Count.
+// enumerated count equals exact.Count.
 func TestBacktrackAgreesWithSAT(t *testing.T) {
 	n := 300
 	if testing.Short() {
@@ -53,20 +53,20 @@ func TestBacktrackAgreesWithSAT(t *testing.T) {
 			}
 		}
 		ctx := context.Background()
-		satMines, satOK, err := kb.Solve(ctx, p)
+		satMines, satOK, err := exact.Solve(ctx, p)
 		if err != nil {
-			t.Fatalf("puzzle %d: kb.Solve: %v", k, err)
+			t.Fatalf("puzzle %d: exact.Solve: %v", k, err)
 		}
 		if satOK {
 			if err := p.Satisfies(satMines); err != nil {
-				t.Fatalf("puzzle %d: kb.Solve: %v", k, err)
+				t.Fatalf("puzzle %d: exact.Solve: %v", k, err)
 			}
 		} else {
 			unsat++
 		}
 		var satCount int64 = -1
 		if cells-hints <= 40 {
-			if c, err := kb.Count(ctx, p); err == nil && c.IsInt64() {
+			if c, err := exact.Count(ctx, p); err == nil && c.IsInt64() {
 				satCount = c.Int64()
 				counted++
 			}
@@ -90,7 +90,7 @@ func TestBacktrackAgreesWithSAT(t *testing.T) {
 			if satCount >= 0 && (o.FC || o.Order != backtrack.OrderNone) {
 				st, err := backtrack.Count(ctx, p, o)
 				if err == nil && st.Solutions != satCount {
-					t.Errorf("puzzle %d %s: %d solutions; kb.Count %d\n%s", k, o, st.Solutions, satCount, p)
+					t.Errorf("puzzle %d %s: %d solutions; exact.Count %d\n%s", k, o, st.Solutions, satCount, p)
 				}
 			}
 		}

@@ -81,7 +81,7 @@ func TestCompareSeeds(t *testing.T) {
 }
 
 // TestCompareAll enumerates every solution of the seed puzzles with the
-// backtracking combinations, counts them with sat (kb.Count), and checks the
+// backtracking combinations, counts them with sat (exact.Count), and checks the
 // known counts.
 func TestCompareAll(t *testing.T) {
 	paths := seedPaths()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
 )
@@ -46,9 +47,9 @@ var traceEscapes = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // trace once the escapes are stripped.
 func TestTraceGolden(t *testing.T) {
 	// Explicit strategy lists, so the goldens do not move when a preset
-	// changes; kb.FindForced is the SAT step's prover.
+	// changes; exact.FindForced is the SAT step's prover.
 	find := func(ctx context.Context, p *game.Puzzle) ([]int, []int, error) {
-		f, err := kb.FindForced(ctx, p)
+		f, err := exact.FindForced(ctx, p)
 		return f.Mines, f.Safe, err
 	}
 	logic := []agent.Strategy{agent.Units{}, agent.Resolution{}, agent.Global{}}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
-	"github.com/minesat/minesat/kb"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/web"
 )
 
@@ -69,7 +69,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	var f serveFlags
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `host:port` (port 0 picks a free one)")
 	fs.DurationVar(&f.timeout, "timeout", web.DefaultTimeout, "a request works at most `D`")
-	fs.IntVar(&f.maxStates, "max-states", kb.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
+	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
 	fs.Int64Var(&f.maxBody, "max-body", web.DefaultMaxBody, "a request body holds at most `N` bytes")
 	fs.IntVar(&f.maxGames, "max-games", web.DefaultMaxGames, "hold at most `N` games at once")
 	fs.DurationVar(&f.maxIdle, "max-idle", web.DefaultMaxIdle, "drop a game unused for `D`")
@@ -99,7 +99,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return flagError("serve", err)
 	}
-	opts = append(opts, agent.WithBudget(kb.Budget{MaxStates: f.maxStates}))
+	opts = append(opts, agent.WithBudget(exact.Budget{MaxStates: f.maxStates}))
 	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
 		NoGuess: web.NoGuess(0)})
 

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/minesat/minesat/backtrack"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 const solveAbout = `
@@ -71,12 +71,12 @@ type solveFlags struct {
 type solveReport struct {
 	p           *game.Puzzle
 	satisfiable bool
-	solution    []int        // row-major mine cells
-	nodes       int64        // search nodes, for --method backtrack
-	count       *big.Int     // with --count
-	forced      kb.Forced    // with --forced
-	probs       kb.MineProbs // with --probabilities
-	invalid     error        // why the puzzle fails Validate, if it does
+	solution    []int           // row-major mine cells
+	nodes       int64           // search nodes, for --method backtrack
+	count       *big.Int        // with --count
+	forced      exact.Forced    // with --forced
+	probs       exact.MineProbs // with --probabilities
+	invalid     error           // why the puzzle fails Validate, if it does
 	elapsed     time.Duration
 }
 
@@ -92,7 +92,7 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	fs.StringVar(&f.format, "format", "text", "output `format`: text or json")
 	fs.StringVar(&f.method, "method", "sat", "solving `method`: sat (gophersat and exact counting) or backtrack")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 10s), exit 3; 0 means no limit")
-	fs.IntVar(&f.maxStates, "max-states", kb.DefaultMaxStates, "counting budget: most diagram states per component `N`; exit 3 beyond")
+	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; exit 3 beyond")
 	f.bt = addBacktrackFlags(fs)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
@@ -149,7 +149,7 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		return noSolutionError("solve", name, r.invalid)
 	case !r.satisfiable && p.Flags() > 0:
 		// Name the flags to blame, if the hints alone have a solution.
-		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, kb.Conflict(ctx, p, kb.Budget{MaxStates: f.maxStates}))}
+		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, exact.Conflict(ctx, p, exact.Budget{MaxStates: f.maxStates}))}
 	case !r.satisfiable:
 		return errNoSolution
 	}
@@ -227,11 +227,11 @@ func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 	}
 	// With --method sat, one analysis (the components' diagrams) serves
 	// --count, --probabilities and --forced.
-	var a *kb.Analysis
-	analysis := func() (*kb.Analysis, error) {
+	var a *exact.Analysis
+	analysis := func() (*exact.Analysis, error) {
 		if a == nil {
 			var err error
-			if a, err = kb.Analyze(ctx, p, kb.Budget{MaxStates: f.maxStates}); err != nil {
+			if a, err = exact.Analyze(ctx, p, exact.Budget{MaxStates: f.maxStates}); err != nil {
 				return nil, solveError(err)
 			}
 		}
@@ -239,7 +239,7 @@ func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 	}
 	if f.count {
 		if f.method == "sat" {
-			var a *kb.Analysis
+			var a *exact.Analysis
 			if a, err = analysis(); err == nil {
 				r.count, err = a.Count(ctx)
 				err = solveError(err)
@@ -272,7 +272,7 @@ func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 			r.forced, err = a.Forced(ctx)
 		} else {
 			// FindForced falls back on SAT for components beyond the budget.
-			r.forced, err = kb.FindForced(ctx, p)
+			r.forced, err = exact.FindForced(ctx, p)
 		}
 		if err != nil {
 			return nil, solveError(err)
@@ -292,7 +292,7 @@ func solveMethod(ctx context.Context, p *game.Puzzle, f *solveFlags) (mines []in
 	case "backtrack":
 		return solveBacktrack(ctx, p, f.bt)
 	default:
-		mines, ok, err = kb.Solve(ctx, p)
+		mines, ok, err = exact.Solve(ctx, p)
 		return mines, ok, 0, solveError(err)
 	}
 }
@@ -312,7 +312,7 @@ func solveError(err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, kb.ErrBudget):
+	case errors.Is(err, exact.ErrBudget):
 		return budgetError(fmt.Errorf("solve: %w (raise --max-states)", err))
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return err

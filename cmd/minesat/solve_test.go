@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // parseCells reads "(r,c)(r,c)..." back into row-major indices.
@@ -225,7 +225,7 @@ func TestSolveBudgets(t *testing.T) {
 		t.Errorf("interrupted: %v (exit %d); want exit 3", err, exitCode(err))
 	}
 	r = runCmd(t, p.String(), nil, "solve", "--probabilities", "--max-states", "10", "-")
-	if r.code != exitBudget || !strings.Contains(r.err, "kb: counting budget exhausted: a ") || !strings.Contains(r.err, "(raise --max-states)") {
+	if r.code != exitBudget || !strings.Contains(r.err, "exact: counting budget exhausted: a ") || !strings.Contains(r.err, "(raise --max-states)") {
 		t.Errorf("--max-states: exit %d, stderr %q; want exit 3", r.code, r.err)
 	}
 }
@@ -237,9 +237,9 @@ func TestSolveBudgets(t *testing.T) {
 func TestSolveWrongSolutionNeverPrinted(t *testing.T) {
 	path := seedPaths()[0]
 	p := loadSeedPuzzle(t, 0)
-	good, ok, err := kb.Solve(context.Background(), p)
+	good, ok, err := exact.Solve(context.Background(), p)
 	if err != nil || !ok {
-		t.Fatalf("kb.Solve: %v, %v", ok, err)
+		t.Fatalf("exact.Solve: %v, %v", ok, err)
 	}
 	// Move one mine to the first unknown cell where the layout breaks a hint.
 	var wrong []int
@@ -340,7 +340,7 @@ func (c *countdownCtx) Err() error {
 func TestSolveCountCancelled(t *testing.T) {
 	p, err := game.ParsePuzzle("two-columns", strings.NewReader("3 5 2\n-1 1 0 1 -1\n-1 1 0 1 -1\n-1 1 0 1 -1\n"))
 	require.NoError(t, err)
-	f := &solveFlags{count: true, method: "sat", maxStates: kb.DefaultMaxStates}
+	f := &solveFlags{count: true, method: "sat", maxStates: exact.DefaultMaxStates}
 	for n := 1; ; n++ {
 		ctx := newCountdownCtx(n)
 		r, err := solvePuzzle(ctx, p, f)

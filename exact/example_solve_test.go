@@ -1,12 +1,12 @@
-package kb_test
+package exact_test
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // case1 is the first seed puzzle: 6x6, 10 mines, 8 solutions.
@@ -20,21 +20,21 @@ const case1 = `6 6 10
 
 func ExampleSolve() {
 	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
-	mines, ok, err := kb.Solve(context.Background(), p)
+	mines, ok, err := exact.Solve(context.Background(), p)
 	fmt.Println(ok, err, p.Satisfies(mines))
 	// Output: true <nil> <nil>
 }
 
 func ExampleCount() {
 	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
-	n, _ := kb.Count(context.Background(), p)
+	n, _ := exact.Count(context.Background(), p)
 	fmt.Println(n)
 	// Output: 8
 }
 
 func ExampleFindForced() {
 	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
-	f, _ := kb.FindForced(context.Background(), p)
+	f, _ := exact.FindForced(context.Background(), p)
 	for _, i := range f.Mines {
 		fmt.Print(p.Board.Pos(i))
 	}
@@ -44,7 +44,7 @@ func ExampleFindForced() {
 
 func ExampleProbabilities() {
 	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
-	probs, _ := kb.Probabilities(context.Background(), p)
+	probs, _ := exact.Probabilities(context.Background(), p)
 	for c := range 6 { // row 0
 		if pr, ok := probs.At(c); ok {
 			fmt.Printf("%.2f ", pr)
@@ -60,12 +60,12 @@ func ExampleProbabilities() {
 // toward its neighbours' hints.
 func ExampleAnalyze_flags() {
 	p, _ := game.ParsePuzzle("", strings.NewReader("1 3 1\n-1 1 -1"))
-	a, _ := kb.Analyze(context.Background(), p, kb.Budget{})
+	a, _ := exact.Analyze(context.Background(), p, exact.Budget{})
 	n, _ := a.Count(context.Background())
 	fmt.Println(a.Satisfiable(), n)
 	p.Cells[0].State = game.Flagged
-	n, _ = kb.Count(context.Background(), p)
-	f, _ := kb.FindForced(context.Background(), p)
+	n, _ = exact.Count(context.Background(), p)
+	f, _ := exact.FindForced(context.Background(), p)
 	fmt.Println(n, f.Safe)
 	// Output:
 	// true 2
@@ -76,7 +76,7 @@ func ExampleAnalyze_flags() {
 // probabilities of case1, counted once.
 func ExampleAnalysis_Forced() {
 	p, _ := game.ParsePuzzle("case1", strings.NewReader(case1))
-	a, _ := kb.Analyze(context.Background(), p, kb.Budget{})
+	a, _ := exact.Analyze(context.Background(), p, exact.Budget{})
 	f, _ := a.Forced(context.Background())
 	probs, _ := a.Probabilities(context.Background())
 	fmt.Println(len(f.Mines), len(f.Safe), probs[0])
@@ -89,14 +89,14 @@ func ExampleAnalysis_Forced() {
 func ExampleSplit_Reveal() {
 	ctx := context.Background()
 	p, _ := game.ParsePuzzle("", strings.NewReader("1 5 2\n-1 1 -1 -1 -1"))
-	a, _ := kb.Analyze(ctx, p, kb.Budget{})
+	a, _ := exact.Analyze(ctx, p, exact.Budget{})
 	n, _ := a.Count(ctx)
 	fmt.Println(a.Split.Components[0].Cells, a.Split.Interior(), n)
 
 	q := p.Clone()
 	q.Cells[3] = game.Cell{State: game.Revealed, Hint: 1}
 	sp, _ := a.Split.Reveal(q, 3)
-	b, _ := kb.AnalyzeReveal(ctx, a, q, 3, kb.Budget{}, nil)
+	b, _ := exact.AnalyzeReveal(ctx, a, q, 3, exact.Budget{}, nil)
 	n, _ = b.Count(ctx)
 	fmt.Println(sp.Components[0].Cells, sp.Interior(), n)
 	// Output:
@@ -111,7 +111,7 @@ func ExampleSplit_Reveal() {
 func ExampleAnalysis_MinProbability() {
 	ctx := context.Background()
 	p, _ := game.ParsePuzzle("", strings.NewReader("1 6 2\n-1 1 -1 -1 -1 -1"))
-	a, _ := kb.Analyze(ctx, p, kb.Budget{})
+	a, _ := exact.Analyze(ctx, p, exact.Budget{})
 	least, _ := a.MinProbability(ctx)
 	probs, _ := a.Probabilities(ctx)
 	fmt.Printf("%.3f %.3f\n", least, probs)

@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -41,7 +41,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 	for c, co := range sp.Components {
 		if err := ctx.Err(); err != nil {
 			satMu.Unlock()
-			return nil, false, fmt.Errorf("kb: solve: %w", err)
+			return nil, false, fmt.Errorf("exact: solve: %w", err)
 		}
 		m, sat := co.satProblem().build().solve()
 		if !sat {
@@ -77,7 +77,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 	mines = append(mines, sp.Interior()[:interior]...)
 	slices.Sort(mines)
 	if err := p.Satisfies(mines); err != nil {
-		return nil, false, fmt.Errorf("kb: solve: internal error: the solution found fails its check: %w", err)
+		return nil, false, fmt.Errorf("exact: solve: internal error: the solution found fails its check: %w", err)
 	}
 	return mines, true, nil
 }
@@ -89,7 +89,7 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, bool, error) {
 	a, err := analyze(ctx, p, budget, true, nil)
 	if err != nil {
-		return nil, false, fmt.Errorf("kb: solve: %w", err)
+		return nil, false, fmt.Errorf("exact: solve: %w", err)
 	}
 	if !a.feasible {
 		return nil, false, nil
@@ -101,7 +101,7 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 	}
 	pick, feasible := pickTotals(a.totals, cur, a.left, sp.InteriorLen())
 	if !feasible {
-		return nil, false, fmt.Errorf("kb: solve: internal error: feasible totals but no pick")
+		return nil, false, fmt.Errorf("exact: solve: internal error: feasible totals but no pick")
 	}
 	mines := make([]int, 0, max(p.Mines, 0))
 	for i, c := range p.Cells {
@@ -116,14 +116,14 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 	for c, co := range a.parts {
 		if err := ctx.Err(); err != nil {
 			satMu.Unlock()
-			return nil, false, fmt.Errorf("kb: solve: %w", err)
+			return nil, false, fmt.Errorf("exact: solve: %w", err)
 		}
 		prob := co.satProblem()
 		prob.exactly(co.lits(), pick[c])
 		m, sat := prob.build().solve()
 		if !sat {
 			satMu.Unlock()
-			return nil, false, fmt.Errorf("kb: solve: internal error: component at %v has no solution with %d mines",
+			return nil, false, fmt.Errorf("exact: solve: internal error: component at %v has no solution with %d mines",
 				p.Board.Pos(co.Cells[0]), pick[c])
 		}
 		for v, cell := range co.Cells {
@@ -137,7 +137,7 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 	mines = append(mines, sp.Interior()[:a.left-total]...)
 	slices.Sort(mines)
 	if err := p.Satisfies(mines); err != nil {
-		return nil, false, fmt.Errorf("kb: solve: internal error: the solution found fails its check: %w", err)
+		return nil, false, fmt.Errorf("exact: solve: internal error: the solution found fails its check: %w", err)
 	}
 	return mines, true, nil
 }

@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func (b Budget) maxStates() int {
 
 // ErrBudget is returned, wrapped, when counting a component needs more
 // states than the Budget allows.
-var ErrBudget = errors.New("kb: counting budget exhausted")
+var ErrBudget = errors.New("exact: counting budget exhausted")
 
 // diagram is every solution of one component, as a layered decision
 // diagram: layer t decides variable order[t], each node stands for one
@@ -175,7 +175,7 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	for t := range n {
 		if t&63 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("kb: counting a %d-cell component: %w", n, err)
+				return nil, fmt.Errorf("exact: counting a %d-cell component: %w", n, err)
 			}
 		}
 		d.start[t+1] = d.start[t] + int32(curLen)
@@ -184,7 +184,7 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 		for i := range curLen {
 			if i&4095 == 4095 {
 				if err := ctx.Err(); err != nil {
-					return nil, fmt.Errorf("kb: counting a %d-cell component: %w", n, err)
+					return nil, fmt.Errorf("exact: counting a %d-cell component: %w", n, err)
 				}
 			}
 			src := cur[i*words : (i+1)*words]
@@ -465,7 +465,7 @@ func (lt *layerTable) grow() {
 // first through shared hints, from c's first cell in row-major order (a
 // cell on the component's edge). The state of a layer is the remaining
 // need of each open hint, so the order decides the diagram's size. Measured
-// on the benchmark boards (go test ./kb -bench), this order builds 1.2 to
+// on the benchmark boards (go test ./exact -bench), this order builds 1.2 to
 // 4 times fewer states than the best of row-major, column-major, greedy
 // least-open and reversed orders, and is within a factor of two of the
 // best of them all on every board.

@@ -1,8 +1,8 @@
-package kb
+package exact
 
 // Regression tests for gophersat v1.4.0's pitfalls. Each test shows the
 // raw behaviour (so that an upgrade that fixes it is noticed) and checks
-// that kb's wrapper gets the right answer in the same situation, so that
+// that exact's wrapper gets the right answer in the same situation, so that
 // removing the workaround fails the test.
 
 import (
@@ -59,10 +59,10 @@ func TestPitfallParseCardConstrsDropsConstraint(t *testing.T) {
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2), lit(3)}, 2))
 	ss := sp.build()
 	_, sat := solveLocked(ss, lit(-2), lit(-3))
-	assert.False(t, sat, "kb's problem allows x2 and x3 both false: a constraint was dropped")
+	assert.False(t, sat, "exact's problem allows x2 and x3 both false: a constraint was dropped")
 	m, sat := solveLocked(ss, lit(-2))
-	if assert.True(t, sat, "kb's problem with -x2") {
-		assert.True(t, m[1] && m[3], "kb's problem with -x2: model %v; want x1 and x3", m)
+	if assert.True(t, sat, "exact's problem with -x2") {
+		assert.True(t, m[1] && m[3], "exact's problem with -x2: model %v; want x1 and x3", m)
 	}
 }
 
@@ -82,10 +82,10 @@ func TestPitfallAssumeForgetsUnits(t *testing.T) {
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(2), lit(3)}, 1))
 	ss := sp.build()
 	_, sat := solveLocked(ss, lit(-1))
-	assert.False(t, sat, "kb's solver forgot the unit x1")
+	assert.False(t, sat, "exact's solver forgot the unit x1")
 	for range 3 { // repeated queries keep the unit too
-		if m, sat := solveLocked(ss, lit(-2)); assert.True(t, sat, "kb's solver with -x2") {
-			assert.True(t, m[1] && m[3], "kb's solver with -x2: model %v; want x1 and x3", m)
+		if m, sat := solveLocked(ss, lit(-2)); assert.True(t, sat, "exact's solver with -x2") {
+			assert.True(t, m[1] && m[3], "exact's solver with -x2: model %v; want x1 and x3", m)
 		}
 	}
 }
@@ -104,9 +104,9 @@ func TestPitfallAssumeContradiction(t *testing.T) {
 	sp.add(cnf.AtMost([]cnf.Lit{lit(2), lit(3)}, 1))
 	ss := sp.build()
 	_, sat := solveLocked(ss, lit(2), lit(-2))
-	assert.False(t, sat, "kb's solver accepted x2 and -x2 together")
+	assert.False(t, sat, "exact's solver accepted x2 and -x2 together")
 	_, sat = solveLocked(ss, lit(2))
-	assert.True(t, sat, "kb's solver refuses x2 alone")
+	assert.True(t, sat, "exact's solver refuses x2 alone")
 }
 
 // Eq with nil weights panics, and with weights it negates the caller's
@@ -163,13 +163,13 @@ func TestPitfallStaleModel(t *testing.T) {
 	ss := sp.build()
 	solveLocked(ss, lit(1))
 	m, sat := solveLocked(ss, lit(-1), lit(-2))
-	assert.False(t, sat, "kb's solver after UNSAT")
-	assert.Nil(t, m, "kb's solver's model after UNSAT")
+	assert.False(t, sat, "exact's solver after UNSAT")
+	assert.Nil(t, m, "exact's solver's model after UNSAT")
 }
 
 // CountModels counts some models twice: exactly 1 of x2..x6 and exactly
 // 1 of x1, x2, x4, x7 have 8 models (x2 or x4 alone, or one of x3, x5, x6
-// with one of x1, x7), and CountModels says 10. kb counts with its own
+// with one of x1, x7), and CountModels says 10. exact counts with its own
 // diagrams.
 func TestPitfallCountModels(t *testing.T) {
 	constrs := []solver.PBConstr{
@@ -219,14 +219,14 @@ func TestPitfallMinimizeNilWeights(t *testing.T) {
 	assert.Equal(t, 2, lo, "minMines")
 }
 
-// Verbose makes Solve print to stdout; kb's solvers keep it off.
+// Verbose makes Solve print to stdout; exact's solvers keep it off.
 func TestPitfallVerboseStaysOff(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.exactly([]cnf.Lit{lit(1), lit(2), lit(3)}, 2)
 	ss := sp.build()
-	require.False(t, ss.s.Verbose, "kb's solver is verbose")
+	require.False(t, ss.s.Verbose, "exact's solver is verbose")
 	out := captureStdout(t, func() { solveLocked(ss) })
-	assert.Empty(t, out, "what kb's solve printed to stdout")
+	assert.Empty(t, out, "what exact's solve printed to stdout")
 	raw := solver.New(solver.ParsePBConstrs(sp.constrs))
 	raw.Verbose = true
 	if out := captureStdout(t, func() { raw.Solve() }); out == "" {
@@ -296,7 +296,7 @@ func TestPitfallSharedState(t *testing.T) {
 }
 
 // A total "exactly M of every unknown cell" can make gophersat run for
-// ages; kb never builds one. Here the interior has a million cells and
+// ages; exact never builds one. Here the interior has a million cells and
 // 200,000 mines: the SAT problems see only the frontier.
 func TestPitfallNoGlobalCardinality(t *testing.T) {
 	p, err := game.NewPuzzle(1000, 1000, 200000)

@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // puzzle with no solution, where probabilities are undefined and every
 // cell would be vacuously forced. Solve reports it as ok false, and Count
 // as 0.
-var ErrNoSolution = errors.New("kb: the puzzle has no solution")
+var ErrNoSolution = errors.New("exact: the puzzle has no solution")
 
 // Analysis is a puzzle's Split with every component's solutions counted by
 // number of mines: the shared first step of Count, Probabilities and
@@ -471,7 +471,7 @@ func (a *Analysis) weights(ctx context.Context, ar *floats) (w []vec, interior f
 	}
 	w, inner, err := mineWeights(ctx, parts, a.left, sp.InteriorLen(), lnRho, ar)
 	if err != nil {
-		return nil, 0, fmt.Errorf("kb: probabilities: %w", err)
+		return nil, 0, fmt.Errorf("exact: probabilities: %w", err)
 	}
 	interior = math.NaN()
 	if n := sp.InteriorLen(); n > 0 {
@@ -481,7 +481,7 @@ func (a *Analysis) weights(ctx context.Context, ar *floats) (w []vec, interior f
 			den += x
 		}
 		if den == 0 {
-			return nil, 0, fmt.Errorf("kb: probabilities: internal error: the interior's weights underflowed")
+			return nil, 0, fmt.Errorf("exact: probabilities: internal error: the interior's weights underflowed")
 		}
 		interior = num / den / float64(n)
 	}

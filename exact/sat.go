@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"slices"
@@ -129,7 +129,7 @@ func (sp *satProblem) build() *satSolver {
 func mustHoldSATMu() {
 	if satMu.TryLock() {
 		satMu.Unlock()
-		panic("kb: gophersat used without holding satMu")
+		panic("exact: gophersat used without holding satMu")
 	}
 }
 

@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func Conflict(ctx context.Context, p *game.Puzzle, budget Budget) string {
 		plain += " and the flags"
 	}
 	if sp, err := NewSplit(p); err == nil && sp.Contradiction != nil && p.Flags() == 0 {
-		return strings.TrimPrefix(sp.Contradiction.Error(), "kb: no solution: ")
+		return strings.TrimPrefix(sp.Contradiction.Error(), "exact: no solution: ")
 	}
 	if p.Flags() == 0 {
 		return plain

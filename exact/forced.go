@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -47,7 +47,7 @@ func FindForced(ctx context.Context, p *game.Puzzle) (Forced, error) {
 func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, error) {
 	a, err := analyze(ctx, p, budget, true, nil)
 	if err != nil {
-		return Forced{}, fmt.Errorf("kb: forced: %w", err)
+		return Forced{}, fmt.Errorf("exact: forced: %w", err)
 	}
 	return a.Forced(ctx)
 }
@@ -71,7 +71,7 @@ func (a *Analysis) Forced(ctx context.Context) (Forced, error) {
 	defer satMu.Unlock()
 	for c, co := range a.parts {
 		if err := ctx.Err(); err != nil {
-			return Forced{}, fmt.Errorf("kb: forced: %w", err)
+			return Forced{}, fmt.Errorf("exact: forced: %w", err)
 		}
 		prob := func() *satProblem { return co.satProblemWithin(a.totals[c], a.allowed[c]) }
 		var mines, safe []int
@@ -81,7 +81,7 @@ func (a *Analysis) Forced(ctx context.Context) (Forced, error) {
 			mines, safe, err = forcedBackbone(ctx, len(co.Cells), prob())
 		}
 		if err != nil {
-			return Forced{}, fmt.Errorf("kb: forced: %w", err)
+			return Forced{}, fmt.Errorf("exact: forced: %w", err)
 		}
 		for _, v := range mines {
 			f.Mines = append(f.Mines, co.Cells[v])
@@ -93,7 +93,7 @@ func (a *Analysis) Forced(ctx context.Context) (Forced, error) {
 	if sp.InteriorLen() > 0 {
 		mine, safe, err := a.forcedInterior(ctx)
 		if err != nil {
-			return Forced{}, fmt.Errorf("kb: forced: %w", err)
+			return Forced{}, fmt.Errorf("exact: forced: %w", err)
 		}
 		if mine {
 			f.Mines = append(f.Mines, sp.Interior()...)

@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -286,7 +286,7 @@ func exactTotal(ctx context.Context, counts [][]*big.Int, los []int, left, inter
 		for i, x := range a.c {
 			if i&63 == 63 {
 				if err := ctx.Err(); err != nil {
-					return poly{}, fmt.Errorf("kb: count: %w", err)
+					return poly{}, fmt.Errorf("exact: count: %w", err)
 				}
 			}
 			if x.Sign() == 0 {
@@ -301,7 +301,7 @@ func exactTotal(ctx context.Context, counts [][]*big.Int, los []int, left, inter
 	// Pairwise rounds keep the operands balanced.
 	for len(parts) > 1 {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("kb: count: %w", err)
+			return nil, fmt.Errorf("exact: count: %w", err)
 		}
 		next := parts[:0:0]
 		for i := 0; i+1 < len(parts); i += 2 {

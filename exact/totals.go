@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -92,7 +92,7 @@ func (c *Component) satTotals(ctx context.Context) (bitset, error) {
 	ss := sp.build()
 	for k := lo + 1; k < hi; k++ {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("kb: mine totals of a %d-cell component: %w", n, err)
+			return nil, fmt.Errorf("exact: mine totals of a %d-cell component: %w", n, err)
 		}
 		if _, ok := ss.solve(sels[k-lo]); ok {
 			out.set(k)
@@ -215,7 +215,7 @@ func pickTotals(totals []bitset, cur []int, left, interior int) ([]int, bool) {
 		one.set(t)
 		rest[c] = one
 		if allowed, ok = allowedTotals(rest, left, interior); !ok {
-			panic("kb: pickTotals lost every solution")
+			panic("exact: pickTotals lost every solution")
 		}
 	}
 	return pick, true

@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"context"
@@ -187,7 +187,7 @@ func (d *diagram) exactBig(ctx context.Context) ([]*big.Int, error) {
 	var next []big.Int
 	for t := range d.n {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("kb: counting a %d-cell component: %w", d.n, err)
+			return nil, fmt.Errorf("exact: counting a %d-cell component: %w", d.n, err)
 		}
 		offB = d.layerOffsets(t+1, offB)
 		size := int(offB[len(offB)-1])

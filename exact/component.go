@@ -1,4 +1,4 @@
-package kb
+package exact
 
 import (
 	"fmt"
@@ -96,7 +96,7 @@ type compCon struct {
 // O(cells).
 func NewSplit(p *game.Puzzle) (*Split, error) {
 	if p == nil || p.Board == nil || len(p.Cells) != p.Board.Len() {
-		return nil, fmt.Errorf("kb: malformed puzzle: cells do not match the board")
+		return nil, fmt.Errorf("exact: malformed puzzle: cells do not match the board")
 	}
 	b := p.Board
 	n := len(p.Cells)
@@ -342,7 +342,7 @@ type hintContradiction struct {
 }
 
 func (e *hintContradiction) Error() string {
-	return fmt.Sprintf("kb: no solution: hint %d at %v sees %d undecided cells and needs %d more mines", e.hint, e.at, e.free, e.need)
+	return fmt.Sprintf("exact: no solution: hint %d at %v sees %d undecided cells and needs %d more mines", e.hint, e.at, e.free, e.need)
 }
 
 // Frontier returns the number of cells in all components.
@@ -384,7 +384,7 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 		k := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
 		if need[k] < 0 || need[k] > free[k] {
-			return nil, fmt.Errorf("kb: internal error: fixing forced cells contradicts hint %v", c.cons[k].hint)
+			return nil, fmt.Errorf("exact: internal error: fixing forced cells contradicts hint %v", c.cons[k].hint)
 		}
 		if free[k] == 0 || (need[k] != 0 && need[k] != free[k]) {
 			continue

@@ -1,0 +1,74 @@
+// Package exact holds minesat's exact answers about a static Minesweeper
+// position, and only those: splitting it into independent parts, solving
+// it, counting its solutions, each cell's mine probability, the cells every
+// solution agrees on (proved by gophersat) and why a position has no
+// solution. It is the only package that imports gophersat.
+//
+//	a, err := exact.Analyze(ctx, puzzle, exact.Budget{})
+//	n, err := a.Count(ctx)             // solutions, as a *big.Int
+//	probs, err := a.Probabilities(ctx) // probs.At(i): cell i's chance of a mine
+//	f, err := a.Forced(ctx)            // f.Mines, f.Safe: proved forced
+//
+// Count, Probabilities, FindForced and Solve do the same from a puzzle in
+// one call. The clause knowledge base a player grows move by move is
+// package kb's.
+//
+// # Parts
+//
+// A Split cuts a puzzle into parts. Unit propagation on the hints settles
+// some cells; the undecided cells next to a hint (the frontier) fall into
+// connected components, two cells being linked when a hint sees both; the
+// cells next to no hint (the interior) are interchangeable, so they are
+// never enumerated: they enter only through binomial coefficients
+// C(interior, mines left). Components share no hint, so only the global
+// mine count ties them together.
+//
+// # Solving and proving
+//
+// Solve asks gophersat for a solution of each component, then reconciles
+// the mine count (see Solve). FindForced proves each forced cell by
+// gophersat: the opposite value, with the component's hints and the mine
+// totals the rest of the board allows, is unsatisfiable. The mine count is
+// thus encoded compactly, as bounds on each component's total, never as
+// "exactly M of every unknown cell", which gophersat may not finish.
+// Interior cells, forced only by the count, rest on each component's set
+// of totals, which gophersat certifies component by component.
+//
+// # Counting
+//
+// Count and Probabilities count exactly. Each component's solutions are
+// built into a decision diagram (frontier-based search): cells are decided
+// in a sweep order, and partial assignments that leave the open hints
+// needing the same mines merge into one node, so the diagram grows with
+// the component's width, not its number of solutions. Counts by number of
+// mines flow through it forward; weights of the rest of the board flow
+// back; their products give each cell's probability. Components combine
+// by polynomial products, exactly with math/big for Count, and in floating
+// point, tilted by the mine density, for Probabilities. Budget bounds the
+// diagrams; a component too wide to count is first shrunk by a gophersat
+// backbone search, which fixes its forced cells and splits the rest.
+// Contexts cancel the work between gophersat calls, which cannot be
+// interrupted themselves.
+//
+// A player weighing guesses analyses many positions that differ from one
+// another by a single hint. AnalyzeCached reuses, through a Cache, the
+// components an earlier analysis counted; AnalyzeReveal also splits the
+// position from the earlier one's Split (Split.Reveal), propagating and
+// joining only the components next to the new hint. Both give the same
+// answers as Analyze, to the bit.
+//
+// # gophersat
+//
+// gophersat v1.4.0 has pitfalls, each worked around here and pinned by a
+// test: ParseCardConstrs drops some constraints (constraints go through
+// ParsePBConstrs); Assume forgets the problem's unit literals (they are
+// saved and passed again) and accepts x and not-x together (refused
+// first); Eq panics on nil weights and negates its input (never called);
+// Model after an unsatisfiable query returns a stale model (models are
+// taken only from satisfiable answers); CountModels and Enumerate count
+// some models twice and cannot be cancelled (counting is our own);
+// Minimize panics on nil cost weights (unit weights are passed);
+// ParsePBConstrs sorts a constraint's weights in place (each build gets
+// a copy); the solver shares a package-level buffer, so every use holds
+// one mutex; and Verbose prints to stdout (it stays off).
+package exact
