@@ -108,37 +108,6 @@ func (s *dpll) start() bool {
 	return true
 }
 
-// count returns the number of models over variables 1..k that extend to a
-// model of the whole formula (projected model count), stopping at limit.
-// Variables 1..k are decided first; the rest only need one extension.
-func (s *dpll) count(k, limit int) int {
-	v := Var(0)
-	for u := Var(1); int(u) <= k; u++ {
-		if s.val[u] == 0 {
-			v = u
-			break
-		}
-	}
-	if v == 0 {
-		if s.satisfiable() {
-			return 1
-		}
-		return 0
-	}
-	n := 0
-	for _, l := range [2]Lit{v.Neg(), v.Pos()} {
-		mark := len(s.trail)
-		if s.assume(l) {
-			n += s.count(k, limit-n)
-		}
-		s.undo(mark)
-		if n >= limit {
-			break
-		}
-	}
-	return n
-}
-
 // satisfiable reports whether the current partial assignment extends to a
 // model; it leaves the assignment as it found it.
 func (s *dpll) satisfiable() bool { return s.models(1) == 1 }

@@ -13,12 +13,6 @@ import (
 // node's counts, by number of mines so far, to its children leaves at the
 // terminal the number of solutions with each number of mines.
 
-// scaleBits bounds floating-point counts: a layer whose largest value
-// leaves [2^-scaleBits, 2^scaleBits] is rescaled as a whole. Since every
-// path crosses every layer, one exponent per layer keeps all ratios exact
-// to rounding.
-const scaleBits = 600
-
 // flow is a forward pass in floating point: f[off[u]+j-lo[u]] times
 // 2^exp[t] is the number of root-to-u paths with j mines, u in layer t.
 type flow struct {
@@ -59,8 +53,10 @@ func (d *diagram) forward() *flow {
 	return fl
 }
 
-// rescale multiplies xs by a power of two when its largest value leaves
-// [2^-scaleBits, 2^scaleBits], and returns the power taken out.
+// rescale multiplies xs, a layer of floating-point counts, by a power of
+// two when its largest value leaves [2^-600, 2^600], and returns the power
+// taken out. Since every path crosses every layer, one exponent per layer
+// keeps all ratios exact to rounding.
 func rescale(xs []float64) int {
 	m := 0.0
 	for _, x := range xs {
