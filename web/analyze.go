@@ -41,8 +41,14 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
-	ctx, done, ok := s.work(w, r)
-	if !ok {
+	if p.Rows()*p.Cols() > s.cfg.MaxPuzzleCells {
+		writeError(w, http.StatusBadRequest, "puzzle: a %dx%d position has more than this server's %d cells a puzzle (--max-puzzle-cells)",
+			p.Rows(), p.Cols(), s.cfg.MaxPuzzleCells)
+		return
+	}
+	ctx, done, err := s.work(r)
+	if err != nil {
+		writeBusy(w, err)
 		return
 	}
 	defer done()

@@ -13,6 +13,9 @@
 // The API (see docs/api.md) takes and returns JSON; bad input gets a 4xx
 // status and {"error": "..."}; request bodies are limited to
 // Config.MaxBody bytes and each request's work to Config.Timeout; the
-// games held are bounded in number (Config.MaxGames) and idle time
-// (Config.MaxIdle).
+// games held are bounded in number (Config.MaxGames), cells
+// (Config.MaxHeldCells) and idle time (Config.MaxIdle). Every request
+// passes guard first: its Host must name this server, a request that
+// changes state must come from the page itself with a JSON body, and
+// every answer carries the security headers (docs/limits.md).
 package web

@@ -26,42 +26,59 @@ type session struct {
 	used    time.Time // the last request; guarded by the store's mutex
 }
 
-// store holds the sessions, at most max of them, each for at most idle
-// after its last use.
+// store holds the sessions, at most max of them and at most maxCells
+// cells of boards in all, each for at most idle after its last use.
 type store struct {
-	mu   sync.Mutex
-	max  int
-	idle time.Duration
-	now  func() time.Time
-	m    map[string]*session
+	mu       sync.Mutex
+	max      int
+	maxCells int
+	idle     time.Duration
+	now      func() time.Time
+	m        map[string]*session
+	cells    int // the cells of the boards in m
 }
 
-func newStore(max int, idle time.Duration, now func() time.Time) *store {
-	return &store{max: max, idle: idle, now: now, m: make(map[string]*session)}
+func newStore(max, maxCells int, idle time.Duration, now func() time.Time) *store {
+	return &store{max: max, maxCells: maxCells, idle: idle, now: now, m: make(map[string]*session)}
 }
 
 // add stores s under a new id, dropping first the games idle too long and
-// then, when the store is still full, the one unused the longest.
+// then, while the store would hold too many games or cells, the one unused
+// the longest. A game larger than maxCells on its own is the caller's
+// error: the server refuses such levels before making the game.
 func (st *store) add(s *session) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	now := st.now()
-	var oldest *session
 	for id, x := range st.m {
 		if now.Sub(x.used) > st.idle {
-			delete(st.m, id)
-			continue
-		}
-		if oldest == nil || x.used.Before(oldest.used) {
-			oldest = x
+			st.drop(id)
 		}
 	}
-	if len(st.m) >= st.max && oldest != nil {
-		delete(st.m, oldest.id)
+	n := s.g.Board().Len()
+	for len(st.m) > 0 && (len(st.m) >= st.max || st.cells+n > st.maxCells) {
+		var oldest *session
+		for _, x := range st.m {
+			if oldest == nil || x.used.Before(oldest.used) {
+				oldest = x
+			}
+		}
+		st.drop(oldest.id)
 	}
 	s.id = newID()
 	s.used = now
 	st.m[s.id] = s
+	st.cells += n
+}
+
+// drop removes session id, the caller holding st.mu.
+func (st *store) drop(id string) bool {
+	s, ok := st.m[id]
+	if ok {
+		st.cells -= s.g.Board().Len()
+		delete(st.m, id)
+	}
+	return ok
 }
 
 // get returns the session id and marks it used; nil when there is none or
@@ -75,7 +92,7 @@ func (st *store) get(id string) *session {
 	}
 	now := st.now()
 	if now.Sub(s.used) > st.idle {
-		delete(st.m, id)
+		st.drop(id)
 		return nil
 	}
 	s.used = now
@@ -86,16 +103,14 @@ func (st *store) get(id string) *session {
 func (st *store) remove(id string) bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	_, ok := st.m[id]
-	delete(st.m, id)
-	return ok
+	return st.drop(id)
 }
 
-// len returns the number of sessions held.
-func (st *store) len() int {
+// size returns the number of sessions held and their cells.
+func (st *store) size() (games, cells int) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return len(st.m)
+	return len(st.m), st.cells
 }
 
 // newID returns 16 random bytes in hex: a game id nobody can guess.
@@ -151,6 +166,9 @@ type gameState struct {
 	// now, when assist was asked for and the game goes on.
 	Hint   *agent.Recommendation `json:"hint,omitempty"`
 	Advice *agent.Advice         `json:"advice,omitempty"`
+	// Note says why an analysis asked for is missing: none came back
+	// within the time budget, or no analysis slot was free.
+	Note string `json:"note,omitempty"`
 }
 
 // state describes s's game.
@@ -204,6 +222,11 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "%v", err)
 		return
 	}
+	if l.Rows > s.cfg.MaxGameCells/l.Cols {
+		writeError(w, http.StatusBadRequest, "level %q: a %dx%d board has more than this server's %d cells a game (--max-game-cells)",
+			req.Level, l.Rows, l.Cols, s.cfg.MaxGameCells)
+		return
+	}
 	// A no-guess board needs a first click: safe unless told otherwise.
 	rules := l.DefaultRules()
 	if req.NoGuess {
@@ -234,8 +257,9 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `"no_guess": a no-guess board needs a first click: rules safe or zero, not seed`)
 		return
 	}
-	ctx, done, ok := s.work(w, r)
-	if !ok {
+	ctx, done, err := s.work(r)
+	if err != nil {
+		writeBusy(w, err)
 		return
 	}
 	defer done()
@@ -258,6 +282,9 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	st := sess.state()
 	if req.Assist {
 		st.Advice, _ = s.advise(ctx, g.View())
+		if st.Advice == nil {
+			st.Note = s.noAdvice()
+		}
 	}
 	writeJSON(w, http.StatusCreated, st)
 }
@@ -301,14 +328,23 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, a
 	st := sess.state()
 	st.Hint = hint
 	if assist && sess.g.Outcome() == game.Unfinished {
-		ctx, done, ok := s.work(w, r)
-		if !ok {
-			return
+		// The move is played: answer the state even without an analysis.
+		if ctx, done, err := s.work(r); err != nil {
+			st.Note = err.Error()
+		} else {
+			st.Advice, _ = s.advise(ctx, sess.g.View())
+			done()
+			if st.Advice == nil {
+				st.Note = s.noAdvice()
+			}
 		}
-		defer done()
-		st.Advice, _ = s.advise(ctx, sess.g.View())
 	}
 	writeJSON(w, status, st)
+}
+
+// noAdvice is the note of a state whose analysis came back with nothing.
+func (s *Server) noAdvice() string {
+	return "no analysis: it found nothing within the server's time budget of " + s.cfg.Timeout.String()
 }
 
 // moveSession finds the request's game and reads its move request; false
@@ -391,9 +427,10 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "the game is over: it was %s", sess.g.Outcome())
 		return
 	}
-	ctx, done, ok := s.work(w, r)
-	if !ok {
+	ctx, done, err := s.work(r)
+	if err != nil {
 		sess.mu.Unlock()
+		writeBusy(w, err)
 		return
 	}
 	adv, err := s.advise(ctx, sess.g.View())

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"runtime"
 	"time"
@@ -23,6 +22,21 @@ type Config struct {
 	MaxGames int            // most games held at once; default DefaultMaxGames
 	MaxIdle  time.Duration  // a game unused this long is dropped; default DefaultMaxIdle
 	Workers  int            // most analyses at once; default GOMAXPROCS
+
+	MaxGameCells   int // most cells of a game's board; default DefaultMaxGameCells
+	MaxPuzzleCells int // most cells of a position to analyse; default DefaultMaxPuzzleCells
+	MaxHeldCells   int // most cells of all games held together; default DefaultMaxHeldCells
+	MaxRequests    int // most requests served at once; default DefaultMaxRequests
+	MaxQueue       int // most requests waiting for an analysis slot; default 4 * Workers
+
+	// Hosts are the names, besides localhost and the loopback addresses,
+	// that a request's Host header may give: the listen address and the
+	// names a user allows. Any other Host is refused (DNS rebinding).
+	Hosts []string
+
+	// ReadTimeout bounds the reading of a request, its body included, in
+	// the http.Server of HTTPServer; default DefaultReadTimeout.
+	ReadTimeout time.Duration
 
 	// NoGuess, when set, makes the boards of games asked for with
 	// "no_guess": true: a game of level l under the rules (safe or zero),
@@ -43,6 +57,17 @@ const (
 	DefaultMaxBody  = 256 << 10
 	DefaultMaxGames = 256
 	DefaultMaxIdle  = time.Hour
+
+	// DefaultMaxGameCells and DefaultMaxPuzzleCells let boards of 100x100
+	// be played and analysed, the page's own largest.
+	DefaultMaxGameCells   = 100 * 100
+	DefaultMaxPuzzleCells = 100 * 100
+	// DefaultMaxHeldCells bounds the game store: a held game costs at most
+	// about 40 bytes a cell (measured from 300x300 to 1000x1000, less on
+	// smaller boards), so 4 Mi cells are about 170 MB.
+	DefaultMaxHeldCells = 1 << 22
+	DefaultMaxRequests  = 64
+	DefaultReadTimeout  = 10 * time.Second
 )
 
 // adviseGrace is how long a request waits, once its time is up, for the
@@ -51,38 +76,46 @@ const adviseGrace = 200 * time.Millisecond
 
 // Server holds the games being played and answers the API.
 type Server struct {
-	cfg   Config
-	slots chan struct{} // one token per analysis running
-	games *store
+	cfg      Config
+	slots    chan struct{} // one token per analysis running
+	queue    chan struct{} // one token per request running or waiting for a slot
+	requests chan struct{} // one token per request served
+	games    *store
 }
 
 // New returns a Server with cfg's limits, defaults filled in.
 func New(cfg Config) *Server {
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = DefaultMaxBody
-	}
-	if cfg.MaxGames <= 0 {
-		cfg.MaxGames = DefaultMaxGames
-	}
-	if cfg.MaxIdle <= 0 {
-		cfg.MaxIdle = DefaultMaxIdle
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
+	orDefault(&cfg.Timeout, DefaultTimeout)
+	orDefault(&cfg.MaxBody, DefaultMaxBody)
+	orDefault(&cfg.MaxGames, DefaultMaxGames)
+	orDefault(&cfg.MaxIdle, DefaultMaxIdle)
+	orDefault(&cfg.Workers, runtime.GOMAXPROCS(0))
+	orDefault(&cfg.MaxGameCells, DefaultMaxGameCells)
+	orDefault(&cfg.MaxPuzzleCells, DefaultMaxPuzzleCells)
+	orDefault(&cfg.MaxHeldCells, DefaultMaxHeldCells)
+	cfg.MaxHeldCells = max(cfg.MaxHeldCells, cfg.MaxGameCells) // a game the server accepts always fits the store
+	orDefault(&cfg.MaxRequests, DefaultMaxRequests)
+	orDefault(&cfg.MaxQueue, 4*cfg.Workers)
+	orDefault(&cfg.ReadTimeout, DefaultReadTimeout)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
 	}
-	return &Server{cfg: cfg, slots: make(chan struct{}, cfg.Workers), games: newStore(cfg.MaxGames, cfg.MaxIdle, cfg.Now)}
+	return &Server{cfg: cfg, slots: make(chan struct{}, cfg.Workers), queue: make(chan struct{}, cfg.Workers+cfg.MaxQueue),
+		requests: make(chan struct{}, cfg.MaxRequests), games: newStore(cfg.MaxGames, cfg.MaxHeldCells, cfg.MaxIdle, cfg.Now)}
 }
 
-// Handler returns the page and the API as one handler.
+// orDefault sets *v to d when it is zero or negative: unset.
+func orDefault[T int | int64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
+}
+
+// Handler returns the page and the API as one handler, behind the checks
+// of guard.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
@@ -94,24 +127,40 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/open", s.move)
 	mux.HandleFunc("POST /api/games/{id}/flag", s.move)
 	mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no endpoint %s %s (see docs/api.md)", r.Method, r.URL.Path)
-	})
-	return mux
+	mux.HandleFunc("/", s.notFound(mux))
+	return s.guard(mux)
+}
+
+// HTTPServer returns an http.Server of Handler with timeouts that keep a
+// slow or stalled client from holding a connection (or a shutdown):
+// reading the headers at most 5 s, the whole request ReadTimeout, writing
+// the answer the request's budget on top of that, and an idle
+// keep-alive connection one minute.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: min(5*time.Second, s.cfg.ReadTimeout),
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.ReadTimeout + s.cfg.Timeout + adviseGrace + 5*time.Second,
+		IdleTimeout:       time.Minute,
+	}
 }
 
 // configResponse is GET /api/config's answer.
 type configResponse struct {
-	Levels    []string `json:"levels"`     // the named levels; "RxC/M" is also accepted
-	Rules     []string `json:"rules"`      // the rules a game can be played under
-	NoGuess   bool     `json:"no_guess"`   // whether no-guess boards can be asked for
-	TimeoutMS int64    `json:"timeout_ms"` // the time budget of one request
-	MaxBody   int64    `json:"max_body"`   // the largest request body, in bytes
+	Levels         []string `json:"levels"`           // the named levels; "RxC/M" is also accepted
+	Rules          []string `json:"rules"`            // the rules a game can be played under
+	NoGuess        bool     `json:"no_guess"`         // whether no-guess boards can be asked for
+	TimeoutMS      int64    `json:"timeout_ms"`       // the time budget of one request
+	MaxBody        int64    `json:"max_body"`         // the largest request body, in bytes
+	MaxGameCells   int      `json:"max_game_cells"`   // the most cells of a game's board
+	MaxPuzzleCells int      `json:"max_puzzle_cells"` // the most cells of a position to analyse
 }
 
 func (s *Server) config(w http.ResponseWriter, r *http.Request) {
 	c := configResponse{Rules: []string{"seed", "safe", "zero"}, NoGuess: s.cfg.NoGuess != nil,
-		TimeoutMS: s.cfg.Timeout.Milliseconds(), MaxBody: s.cfg.MaxBody}
+		TimeoutMS: s.cfg.Timeout.Milliseconds(), MaxBody: s.cfg.MaxBody,
+		MaxGameCells: s.cfg.MaxGameCells, MaxPuzzleCells: s.cfg.MaxPuzzleCells}
 	for _, l := range game.Levels {
 		c.Levels = append(c.Levels, l.Name)
 	}
@@ -136,45 +185,38 @@ func writeError(w http.ResponseWriter, status int, format string, args ...any) {
 	writeJSON(w, status, errorResponse{Error: fmt.Sprintf(format, args...)})
 }
 
-// decode reads r's JSON body into v, at most MaxBody bytes of it, and
-// refuses (writing the error, returning false) a body too large (413), not
-// JSON, with unknown fields or with more than one value (400).
-func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	body := http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("more than one JSON value")
-	}
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, "request body larger than %d bytes", tooLarge.Limit)
-		return false
-	case errors.Is(err, io.EOF):
-		writeError(w, http.StatusBadRequest, "empty request body: want a JSON object (see docs/api.md)")
-		return false
-	case err != nil:
-		writeError(w, http.StatusBadRequest, "bad request body: %v", err)
-		return false
-	}
-	return true
-}
+// errBusy is work's refusal: no analysis slot free in time, or too many
+// requests waiting for one. Handlers answer it with a 503.
+type errBusy struct{ msg string }
+
+func (e *errBusy) Error() string { return e.msg }
 
 // work returns the context a request works under, bounded by Timeout,
-// after taking one of the analysis slots; ok is false (and a 503 written)
-// when none frees up within the time.
-func (s *Server) work(w http.ResponseWriter, r *http.Request) (ctx context.Context, done func(), ok bool) {
+// after taking one of the analysis slots; done gives the slot back. The
+// error is an *errBusy when no slot frees up within the time, or at once
+// when Workers+MaxQueue requests already run or wait: a crowd of hard
+// requests then cannot hold every connection the cheap ones need.
+func (s *Server) work(r *http.Request) (ctx context.Context, done func(), err error) {
+	select {
+	case s.queue <- struct{}{}:
+	default:
+		return nil, nil, &errBusy{fmt.Sprintf("server busy: %d analyses running and %d waiting", s.cfg.Workers, s.cfg.MaxQueue)}
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 	select {
 	case s.slots <- struct{}{}:
-		return ctx, func() { <-s.slots; cancel() }, true
+		return ctx, func() { <-s.slots; <-s.queue; cancel() }, nil
 	case <-ctx.Done():
 		cancel()
-		writeError(w, http.StatusServiceUnavailable, "server busy: no analysis slot free within %v", s.cfg.Timeout)
-		return nil, nil, false
+		<-s.queue
+		return nil, nil, &errBusy{fmt.Sprintf("server busy: no analysis slot free within %v", s.cfg.Timeout)}
 	}
+}
+
+// writeBusy answers err, an *errBusy, with a 503 and a Retry-After.
+func writeBusy(w http.ResponseWriter, err error) {
+	w.Header().Set("Retry-After", "1")
+	writeError(w, http.StatusServiceUnavailable, "%v", err)
 }
 
 // advise analyses p within ctx. A nil advice means nothing came back in

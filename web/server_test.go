@@ -20,17 +20,40 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// do sends a request to h and returns the status and the body.
+// do sends a request to h as the page does (Host 127.0.0.1:8080, a body
+// as application/json) and returns the status and the body.
 func do(t *testing.T, h http.Handler, method, path, body string) (int, string) {
+	t.Helper()
+	w := send(t, h, method, path, body, nil)
+	return w.Code, w.Body.String()
+}
+
+// send sends a request to h as do does, with the headers in hdr added or
+// replacing do's (an empty value removes one), and returns the recorded
+// answer.
+func send(t *testing.T, h http.Handler, method, path, body string, hdr map[string]string) *httptest.ResponseRecorder {
 	t.Helper()
 	var r io.Reader
 	if body != "" {
 		r = strings.NewReader(body)
 	}
 	req := httptest.NewRequest(method, path, r)
+	req.Host = "127.0.0.1:8080"
+	if body != "" || method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range hdr {
+		if k == "Host" {
+			req.Host = v
+		} else if v == "" {
+			req.Header.Del(k)
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
-	return w.Code, w.Body.String()
+	return w
 }
 
 // decodeAs unmarshals body into a T, failing the test if it cannot.
@@ -116,9 +139,11 @@ func TestAnalyzeRefusals(t *testing.T) {
 	}{
 		{"empty body", "", 400, "empty request body"},
 		{"not JSON", "mines 1", 400, "bad request body"},
-		{"unknown field", `{"puzle": "mines 1\n1.."}`, 400, `unknown field "puzle"`},
-		{"two values", `{"puzzle": "mines 1\n1.."} {}`, 400, "more than one JSON value"},
-		{"wrong type", `{"puzzle": 3}`, 400, "bad request body"},
+		{"unknown field", `{"puzle": "mines 1\n1.."}`, 400, `unknown key "puzle"`},
+		{"key in another case", `{"Puzzle": "mines 1\n1.."}`, 400, `unknown key "Puzzle" (keys are case-sensitive`},
+		{"key twice", `{"puzzle": "mines 1\n1..", "puzzle": "mines 1\n1.."}`, 400, `key "puzzle" given twice`},
+		{"two values", `{"puzzle": "mines 1\n1.."} {}`, 400, "not valid JSON"},
+		{"wrong type", `{"puzzle": 3}`, 400, `field "puzzle": want a string, got a number`},
 		{"empty puzzle", `{"puzzle": "  "}`, 400, `"puzzle" is empty`},
 		{"bad cell", `{"puzzle": "mines 1\n1.x\n"}`, 400, `puzzle:2:3: "x" is not a cell`},
 		{"ragged rows", `{"puzzle": "mines 1\n1..\n1.\n"}`, 400, "puzzle:3:"},
@@ -132,9 +157,6 @@ func TestAnalyzeRefusals(t *testing.T) {
 			assert.Contains(t, errorOf(t, body), tc.msg)
 		})
 	}
-	code, body := do(t, h, "GET", "/api/analyze", "")
-	assert.Equal(t, http.StatusNotFound, code)
-	assert.Contains(t, errorOf(t, body), "no endpoint GET /api/analyze")
 }
 
 // expertPosition is an expert game after a few of the agent's moves: a
@@ -345,7 +367,8 @@ func TestGameLimits(t *testing.T) {
 	require.Equal(t, http.StatusOK, code)
 	now = now.Add(time.Second)
 	c := newGame(t, h, `{"level": "beginner"}`)
-	assert.Equal(t, 2, s.games.len(), "never more than MaxGames")
+	games, _ := s.games.size()
+	assert.Equal(t, 2, games, "never more than MaxGames")
 	code, _ = do(t, h, "GET", "/api/games/"+b.ID, "")
 	assert.Equal(t, http.StatusNotFound, code, "the game unused the longest makes room")
 	code, _ = do(t, h, "GET", "/api/games/"+a.ID, "")

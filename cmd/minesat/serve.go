@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"runtime"
+	"strings"
 	"time"
 
 	"github.com/minesat/minesat/agent"
@@ -40,9 +42,21 @@ GET and DELETE /api/games/{id}, POST /api/games/{id}/open, .../flag and
 request works at most --timeout: an analysis cut short answers with what it
 found and says what is missing under "incomplete" (503 when it found
 nothing). A position whose components are too large to count within
---max-states is answered with the cells SAT proves, and says so. At most
---max-games games are held; one unused for --max-idle is dropped, and when
-the server is full a new game drops the one unused the longest.
+--max-states is answered with the cells SAT proves, and says so.
+
+Limits (docs/limits.md): a game has at most --max-game-cells cells and a
+position to analyse at most --max-puzzle-cells; at most --max-games games
+holding at most --max-held-cells cells in all are kept (one unused for
+--max-idle is dropped, and a new game drops the ones unused the longest
+until it fits). At most --workers analyses run at once, four times as many
+wait, and more are refused with 503 at once; at most --max-requests
+requests are served at once.
+
+The server answers only requests whose Host is localhost, a loopback
+address or the listen address (a defence against DNS rebinding); name
+others with --allow-host. A request that changes state (POST, DELETE) must
+come from the page itself (Origin or Sec-Fetch-Site), or from a program
+that sends neither header, and its body must be application/json.
 
 The agent flags shape the analysis and the hints as in play and analyze.
 The address defaults to the local machine only; serving on another
@@ -60,6 +74,12 @@ type serveFlags struct {
 	maxBody   int64
 	maxGames  int
 	maxIdle   time.Duration
+	workers   int
+	requests  int
+	gameCells int
+	puzzCells int
+	heldCells int
+	hosts     []string
 	agent     batch.Agent
 }
 
@@ -73,6 +93,18 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	fs.Int64Var(&f.maxBody, "max-body", web.DefaultMaxBody, "a request body holds at most `N` bytes")
 	fs.IntVar(&f.maxGames, "max-games", web.DefaultMaxGames, "hold at most `N` games at once")
 	fs.DurationVar(&f.maxIdle, "max-idle", web.DefaultMaxIdle, "drop a game unused for `D`")
+	fs.IntVar(&f.gameCells, "max-game-cells", web.DefaultMaxGameCells, "a game's board has at most `N` cells")
+	fs.IntVar(&f.puzzCells, "max-puzzle-cells", web.DefaultMaxPuzzleCells, "a position to analyse has at most `N` cells")
+	fs.IntVar(&f.heldCells, "max-held-cells", web.DefaultMaxHeldCells, "the games held have at most `N` cells in all (about 40 bytes a cell)")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "analyses run at once (default: the number of CPUs)")
+	fs.IntVar(&f.requests, "max-requests", web.DefaultMaxRequests, "serve at most `N` requests at once")
+	fs.Func("allow-host", "also answer requests whose Host is `NAME` (repeatable); localhost, loopback addresses and the listen address always are", func(v string) error {
+		if v == "" || strings.ContainsAny(v, "/ ") {
+			return fmt.Errorf("want a host name or address, got %q", v)
+		}
+		f.hosts = append(f.hosts, v)
+		return nil
+	})
 	addAgentFlags(fs, &f.agent, batch.DefaultAgent)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
@@ -91,6 +123,16 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 		return flagError("serve", fmt.Errorf("--max-games %d must be positive", f.maxGames))
 	case f.maxIdle <= 0:
 		return flagError("serve", fmt.Errorf("--max-idle %v must be positive", f.maxIdle))
+	case f.gameCells <= 0:
+		return flagError("serve", fmt.Errorf("--max-game-cells %d must be positive", f.gameCells))
+	case f.puzzCells <= 0:
+		return flagError("serve", fmt.Errorf("--max-puzzle-cells %d must be positive", f.puzzCells))
+	case f.heldCells < f.gameCells:
+		return flagError("serve", fmt.Errorf("--max-held-cells %d must be at least --max-game-cells %d", f.heldCells, f.gameCells))
+	case f.workers <= 0:
+		return flagError("serve", fmt.Errorf("--workers %d must be positive", f.workers))
+	case f.requests <= 0:
+		return flagError("serve", fmt.Errorf("--max-requests %d must be positive", f.requests))
 	}
 	if err := checkAgentFlags(f.agent, setFlags(fs)); err != nil {
 		return flagError("serve", err)
@@ -100,18 +142,15 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 		return flagError("serve", err)
 	}
 	opts = append(opts, agent.WithBudget(exact.Budget{MaxStates: f.maxStates}))
-	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
-		NoGuess: web.NoGuess(0)})
-
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return usageErrorf("serve: %w", err)
 	}
-	srv := &http.Server{
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
-	}
+	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
+		Workers: f.workers, MaxRequests: f.requests, MaxGameCells: f.gameCells, MaxPuzzleCells: f.puzzCells,
+		MaxHeldCells: f.heldCells, Hosts: append(listenHosts(ln.Addr()), f.hosts...), NoGuess: web.NoGuess(0)})
+	srv := s.HTTPServer()
+	srv.BaseContext = func(net.Listener) context.Context { return context.WithoutCancel(ctx) }
 	fmt.Fprintf(io.err, "minesat serve: listening on http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -132,4 +171,28 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	}
 	fmt.Fprintln(io.err, "minesat serve: stopped")
 	return nil
+}
+
+// listenHosts returns the addresses a request's Host may give for a
+// server listening on addr: its IP, or every interface's when it listens
+// on all of them.
+func listenHosts(addr net.Addr) []string {
+	ta, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return nil
+	}
+	if !ta.IP.IsUnspecified() {
+		return []string{ta.IP.String()}
+	}
+	ifaddrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var hosts []string
+	for _, a := range ifaddrs {
+		if n, ok := a.(*net.IPNet); ok {
+			hosts = append(hosts, n.IP.String())
+		}
+	}
+	return hosts
 }

@@ -40,6 +40,14 @@ func TestServeShutdown(t *testing.T) {
 		res.Body.Close()
 		assert.Equal(t, http.StatusOK, res.StatusCode, "%s: %s", path, body)
 	}
+	// A page of another name that a DNS rebinding points here is refused.
+	req, err := http.NewRequest("GET", base+"api/config", nil)
+	require.NoError(t, err)
+	req.Host = "evil.example"
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusForbidden, res.StatusCode)
 	cancel()
 	select {
 	case err := <-done:
@@ -64,6 +72,12 @@ func TestServeUsage(t *testing.T) {
 		{"timeout", []string{"serve", "--timeout", "0s"}, "--timeout 0s must be positive"},
 		{"max-games", []string{"serve", "--max-games", "0"}, "--max-games 0 must be positive"},
 		{"max-body", []string{"serve", "--max-body", "-1"}, "--max-body -1 must be positive"},
+		{"max-game-cells", []string{"serve", "--max-game-cells", "0"}, "--max-game-cells 0 must be positive"},
+		{"max-puzzle-cells", []string{"serve", "--max-puzzle-cells", "-5"}, "--max-puzzle-cells -5 must be positive"},
+		{"max-held-cells", []string{"serve", "--max-game-cells", "100", "--max-held-cells", "99"}, "--max-held-cells 99 must be at least --max-game-cells 100"},
+		{"workers", []string{"serve", "--workers", "-1"}, "--workers -1 must be positive"},
+		{"max-requests", []string{"serve", "--max-requests", "0"}, "--max-requests 0 must be positive"},
+		{"allow-host", []string{"serve", "--allow-host", "http://x/"}, "want a host name or address"},
 		{"guesser", []string{"serve", "--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact"},
 		{"address in use", []string{"serve", "--addr", ln.Addr().String()}, "serve: listen tcp"},
 	} {
