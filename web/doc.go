@@ -1,6 +1,8 @@
-// Package web serves minesat's local web page and its JSON API: the
-// analysis of a position (agent.Advise) and games a person plays in the
-// browser, held by the server (game.Game).
+// Package web holds minesat's two pages: the local web page of 'minesat
+// serve' with its JSON API, the analysis of a position (agent.Advise) and
+// games a person plays in the browser, held by the server (game.Game); and
+// the replay page of 'minesat replay --html' (WriteReplayPage), a single
+// file that steps through game records offline.
 //
 // It is a package of its own, not part of cmd/minesat, so that the command
 // stays a thin layer of flags over it ('minesat serve' builds a Config and
@@ -8,8 +10,9 @@
 // an ordinary http.Handler that tests drive with net/http/httptest and
 // other programs can mount.
 //
-// The page is one HTML file with its stylesheet and script embedded from
-// assets/: it loads nothing from the network and talks only to the API.
+// Each page is one HTML file with its stylesheet and script embedded from
+// assets/ and written into it (page.go): it loads nothing from the network;
+// serve's talks only to the API.
 // The API (see docs/api.md) takes and returns JSON; bad input gets a 4xx
 // status and {"error": "..."}; request bodies are limited to
 // Config.MaxBody bytes and each request's work to Config.Timeout; the

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/web"
 )
 
 const replayAbout = `
@@ -45,13 +46,6 @@ so far and exits 3.
 
 RECORDS may be "-" for standard input. Flags may come before or after it.`
 
-// Limits of one replay page: its data is about 10 bytes a cell and a move,
-// and a browser must hold it.
-const (
-	pageMaxGames = 1000
-	pageMaxCells = 4_000_000
-)
-
 // replayConfig is what the flags of 'minesat replay' select.
 type replayConfig struct {
 	from, to int    // games [from, to] (0-based, inclusive) are replayed; to < 0: to the end
@@ -65,7 +59,7 @@ func (c *replayConfig) selected(num int) bool { return num >= c.from && (c.to < 
 
 // runReplay implements 'minesat replay'.
 func runReplay(ctx context.Context, args []string, io *stdio) error {
-	fs := newFlagSet("replay", "RECORDS.jsonl", fmt.Sprintf(replayAbout, pageMaxGames, pageMaxCells), io)
+	fs := newFlagSet("replay", "RECORDS.jsonl", fmt.Sprintf(replayAbout, web.ReplayMaxGames, web.ReplayMaxCells), io)
 	gameSel := fs.String("game", "", "replay only game `K`, or games K-M (inclusive); games count from 0 in file order (default: every game)")
 	cfg := replayConfig{to: -1}
 	fs.IntVar(&cfg.lost, "lost", 0, "replay only the first `N` lost games (of the --game selection)")
@@ -175,9 +169,9 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 			}
 		} else if g.err == nil {
 			cells += g.rec.Rows * g.rec.Cols
-			if len(games) == pageMaxGames || cells > pageMaxCells {
+			if len(games) == web.ReplayMaxGames || cells > web.ReplayMaxCells {
 				return usageErrorf("replay: --html: the selection holds more than %d games or %d cells, more than one page can show; select games with --game K-M or --lost N",
-					pageMaxGames, pageMaxCells)
+					web.ReplayMaxGames, web.ReplayMaxCells)
 			}
 			games = append(games, g)
 		}
@@ -229,8 +223,12 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 	if cfg.html == "" {
 		return nil
 	}
+	page := make([]web.ReplayGame, len(games))
+	for i, g := range games {
+		page[i] = web.ReplayGame{File: g.file, Line: g.line, Num: g.num, Record: g.rec, Probs: g.probs, Guesses: g.guesses}
+	}
 	var buf bytes.Buffer
-	if err := writeReplayPage(&buf, name, games); err != nil {
+	if err := web.WriteReplayPage(&buf, name, page); err != nil {
 		return err
 	}
 	if err := os.WriteFile(cfg.html, buf.Bytes(), 0o644); err != nil {

@@ -83,7 +83,7 @@ func newBrowser(t *testing.T) context.Context {
 }
 
 // expectedStates returns the data-state of every cell after the first k
-// moves of rec, as the page documents them (see replay_page.go).
+// moves of rec, as the page documents them (see web/replay.go).
 func expectedStates(t *testing.T, rec *game.Record, k int) []string {
 	t.Helper()
 	l, err := game.ParseLevel(rec.Level)

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/web"
 )
 
 // scriptedGame plays a deterministic game with a player that sees the mines.
@@ -279,7 +280,7 @@ func TestReplayHTML(t *testing.T) {
 	if m == nil {
 		t.Fatal("page lacks the line 'const DATA = {...};'")
 	}
-	var data pageGames
+	var data replayPageData
 	if err := json.Unmarshal([]byte(m[1]), &data); err != nil {
 		t.Fatalf("DATA is not JSON: %v", err)
 	}
@@ -408,7 +409,9 @@ func TestReplayFirstClick(t *testing.T) {
 	for i, m := range data.Games[0].Moves {
 		assert.Equal(t, i == 0, m.First, "move %d", i)
 	}
-	assert.Contains(t, replayJS, `m.f ? ["first", "first click"]`)
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(html), `m.f ? ["first", "first click"]`, "the page's script tags a first click")
 }
 
 // readRecordFile reads a record file, compressed or not.
@@ -420,14 +423,33 @@ func readRecordFile(t *testing.T, name string) ([]game.Record, error) {
 	return game.ReadRecords(name, f)
 }
 
+// replayPageData is the part of a replay page's data (its script's DATA,
+// see web/replay.go) that the tests read.
+type replayPageData struct {
+	Source string `json:"source"`
+	Games  []struct {
+		Hints   []int8 `json:"hints"`
+		Initial []int  `json:"initial"`
+		Moves   []struct {
+			Op     string       `json:"op"`
+			Guess  bool         `json:"g"`
+			First  bool         `json:"f"`
+			Note   string       `json:"n"`
+			Opened []int        `json:"o"`
+			Boom   bool         `json:"b"`
+			Probs  [][2]float64 `json:"p"`
+		} `json:"moves"`
+	} `json:"games"`
+}
+
 // readPage reads the games from a written replay page.
-func readPage(t *testing.T, name string) pageGames {
+func readPage(t *testing.T, name string) replayPageData {
 	t.Helper()
 	page, err := os.ReadFile(name)
 	require.NoError(t, err)
 	m := regexp.MustCompile(`(?m)^const DATA = (.*);$`).FindSubmatch(page)
 	require.NotNil(t, m, "page lacks the line 'const DATA = {...};'")
-	var data pageGames
+	var data replayPageData
 	require.NoError(t, json.Unmarshal(m[1], &data))
 	return data
 }
@@ -499,7 +521,7 @@ func (r *cancelReader) Read(p []byte) (int, error) {
 // show, naming the way out, and takes them once selected.
 func TestReplayHTMLLimit(t *testing.T) {
 	one := jsonl(t, scriptedGame(t, game.Easy, game.RulesSeed, 1, 0, 0))
-	in := strings.Repeat(one, pageMaxGames+1)
+	in := strings.Repeat(one, web.ReplayMaxGames+1)
 	page := filepath.Join(t.TempDir(), "p.html")
 	r := runCmd(t, in, nil, "replay", "-", "--html", page)
 	assert.Equal(t, 2, r.code)

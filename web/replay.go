@@ -1,8 +1,8 @@
-package main
+package web
 
-// The HTML replay page. One html/template with the stylesheet and script
-// embedded from assets/, so the written page is a single file that works
-// offline and asks the network for nothing.
+// The replay page of 'minesat replay --html': assets/replay.html with its
+// stylesheet and script written into it (see page), so the written page is
+// a single file that works offline and asks the network for nothing.
 //
 // The page's data is computed here, in Go, by replaying each record with
 // game.ReplayRecord: for each move, the cells it opened (flood fills
@@ -23,34 +23,13 @@ package main
 // Tests (and people) read the position from data-state.
 
 import (
-	_ "embed"
 	"fmt"
-	"html/template"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/minesat/minesat/game"
 )
-
-var (
-	//go:embed assets/replay.html
-	replayHTML string
-	//go:embed assets/replay.css
-	replayCSS string
-	//go:embed assets/replay.js
-	replayJS string
-
-	replayTemplate = template.Must(template.New("replay").Parse(replayHTML))
-)
-
-// pageData is what the template renders.
-type pageData struct {
-	Title string
-	CSS   template.CSS
-	JS    template.JS
-	Data  pageGames // written into the script as JSON
-}
 
 // pageGames is the JSON the script reads.
 type pageGames struct {
@@ -87,12 +66,34 @@ type pageMove struct {
 	Probs  [][2]float64 `json:"p,omitempty"` // [cell index, mine probability] before this move
 }
 
-// writeReplayPage writes the replay page of the games, which must have been
-// verified, to w. source names the records file in the page.
-func writeReplayPage(w io.Writer, source string, games []*replayGame) error {
+// ReplayGame is one game record for the replay page, with where it came
+// from.
+type ReplayGame struct {
+	File    string           // the records file, for errors
+	Line    int              // 1-based line of the record in File
+	Num     int              // 0-based game number: the record's place in File
+	Record  game.Record      // verified (game.VerifyRecord)
+	Probs   game.MoveProbs   // the optional "probs" key, checked; nil if absent
+	Guesses game.MoveGuesses // the optional "guesses" key, checked; nil if absent
+}
+
+// The limits of one replay page: its data is about 10 bytes a cell and a
+// move, and a browser must hold it.
+const (
+	ReplayMaxGames = 1000
+	ReplayMaxCells = 4_000_000
+)
+
+// replayPage is the replay page's template and assets.
+var replayPage = mustPage("replay")
+
+// WriteReplayPage writes the replay page of games, whose records must have
+// been verified, to w; source names the records file in the page. Callers
+// keep to ReplayMaxGames and ReplayMaxCells.
+func WriteReplayPage(w io.Writer, source string, games []ReplayGame) error {
 	data := pageGames{Source: source}
-	for _, g := range games {
-		pg, err := newPageGame(g)
+	for i := range games {
+		pg, err := newPageGame(&games[i])
 		if err != nil {
 			return err
 		}
@@ -100,17 +101,17 @@ func writeReplayPage(w io.Writer, source string, games []*replayGame) error {
 	}
 	title := fmt.Sprintf("minesat replay: %s", source)
 	if len(games) == 1 {
-		title = fmt.Sprintf("minesat replay: %s game %d", source, games[0].num)
+		title = fmt.Sprintf("minesat replay: %s game %d", source, games[0].Num)
 	}
-	return replayTemplate.Execute(w, pageData{Title: title, CSS: template.CSS(replayCSS), JS: template.JS(replayJS), Data: data})
+	return replayPage.execute(w, title, data)
 }
 
 // newPageGame replays g's record and collects what the script shows.
-func newPageGame(g *replayGame) (pageGame, error) {
-	r := &g.rec
+func newPageGame(g *ReplayGame) (pageGame, error) {
+	r := &g.Record
 	pg := pageGame{
-		Label: fmt.Sprintf("game %d: %s, seed %d, %s after %d moves", g.num, r.Level, r.Seed, r.Result, len(r.Moves)),
-		Line:  g.line, Level: r.Level, Rules: r.Rules, Seed: strconv.FormatInt(r.Seed, 10),
+		Label: fmt.Sprintf("game %d: %s, seed %d, %s after %d moves", g.Num, r.Level, r.Seed, r.Result, len(r.Moves)),
+		Line:  g.Line, Level: r.Level, Rules: r.Rules, Seed: strconv.FormatInt(r.Seed, 10),
 		Rows: r.Rows, Cols: r.Cols, Mines: r.MineCount, Result: r.Result.String(),
 		Initial: []int{}, Moves: make([]pageMove, len(r.Moves)),
 	}
@@ -135,17 +136,17 @@ func newPageGame(g *replayGame) (pageGame, error) {
 	for i, m := range r.Moves {
 		pm := &pg.Moves[i]
 		pm.Op, pm.Cell, pm.Why, pm.Guess, pm.First = m.Op, b.Index(game.PosOf(m.Cell)), m.Why, m.Why == game.WhyGuess, r.FirstClick(i)
-		if n, ok := g.guesses[i]; ok {
+		if n, ok := g.Guesses[i]; ok {
 			pm.Note = guessNote(n)
 		}
 		pm.Boom = m.Op == game.OpOpen && pg.Hints[pm.Cell] < 0
-		for _, cp := range g.probs[i] {
+		for _, cp := range g.Probs[i] {
 			pm.Probs = append(pm.Probs, [2]float64{float64(b.Index(cp.Pos)), cp.P})
 		}
 	}
 	final, err := game.ReplayRecord(r, func(i int, opened []int) { pg.Moves[i].Opened = opened })
 	if err != nil {
-		return pg, fmt.Errorf("replay: %s:%d: %w", g.file, g.line, err)
+		return pg, fmt.Errorf("replay: %s:%d: %w", g.File, g.Line, err)
 	}
 	// The cells open before the first move: open at the end, not opened by
 	// any move.
