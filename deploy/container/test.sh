@@ -10,7 +10,8 @@
 # summary (time fields aside) and the shards' records concatenated in shard
 # order equal a single local run of the same games. It also checks that the
 # image's version labels say what 'minesat version' in the image prints, and
-# that the files written are owned by the image's non-root user.
+# that the files written are owned by the image's non-root user, and that a
+# second build gives the same image ID.
 #
 # podman keeps all its state (images, containers) in a temporary directory,
 # with the vfs storage driver, runc, cgroupfs and no network; the directory is
@@ -149,6 +150,15 @@ MINESAT_ENGINE="${podman[*]}" "$repo/deploy/container/build.sh" "$image" >"$tmp/
   fail "build.sh failed"
 sed 's/^/  /' "$tmp/build.out"
 say "image built in $((SECONDS - build_start)) s; $("${podman[@]}" image inspect --format '{{.Size}}' "$image") bytes"
+
+# Reproducible: the same inputs give the same image ID.
+MINESAT_ENGINE="${podman[*]}" "$repo/deploy/container/build.sh" localhost/minesat-test:again \
+  >"$tmp/build-again.out" 2>"$tmp/log/build-again.log" || fail "build.sh failed the second time"
+id=$(sed -n 's/^id=//p' "$tmp/build.out")
+[ -n "$id" ] || fail "build.sh printed no image ID"
+again=$(sed -n 's/^id=//p' "$tmp/build-again.out")
+[ "$again" = "$id" ] || fail "a second build gave the image ID $again, not $id: the build is not reproducible"
+say "a second build gives the same image ID"
 
 # The labels say what the binary says.
 "${podman[@]}" run --rm --network none "$image" version >"$tmp/version.txt" || fail "minesat version does not run in the image"
