@@ -233,7 +233,7 @@ func (p *Position) Pending() []Move {
 	kb0 := p.KB.KB0()
 	n := 0
 	for _, l := range kb0[p.acted:] {
-		if p.View.Cells[l.Cell()].State == game.Unknown {
+		if p.View.Cells[kb.CellOf(l)].State == game.Unknown {
 			n++
 		}
 	}
@@ -246,7 +246,7 @@ func (p *Position) Pending() []Move {
 		out = make([]Move, 0, n) // kept
 	}
 	for _, l := range kb0[p.acted:] {
-		i := l.Cell()
+		i := kb.CellOf(l)
 		if p.View.Cells[i].State != game.Unknown {
 			continue
 		}
@@ -259,7 +259,7 @@ func (p *Position) Pending() []Move {
 			// clause (withReason fills it in if a move turns out wrong).
 			m = Move{Op: OpOpen, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))}
 		}
-		if l.IsMine() {
+		if kb.IsMine(l) {
 			m.Op = OpFlag
 		}
 		out = append(out, m)
@@ -296,7 +296,7 @@ func (p *Position) withReason(m Move) Move {
 	}
 	mine := m.Op == OpFlag
 	if v, known := p.KB.Value(m.Cell); m.Reason.Clause == nil && known && v == mine {
-		m.Reason = p.KB.Explain(kb.LitOf(m.Cell, mine))
+		m.Reason = p.KB.Explain(kb.CellLit(m.Cell, mine))
 	}
 	return m
 }

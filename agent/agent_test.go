@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
@@ -159,13 +160,13 @@ func checkPosition(t *testing.T, a *Agent, g *game.Game, m Move) {
 		mine[i] = g.IsMine(i)
 	}
 	for _, l := range p.KB.KB0() {
-		if mine[l.Cell()] != l.IsMine() {
-			t.Fatalf("seed %d: KB0 holds %s, but the cell is the other way", g.Seed(), l.Format(g.Board()))
+		if mine[kb.CellOf(l)] != kb.IsMine(l) {
+			t.Fatalf("seed %d: KB0 holds %s, but the cell is the other way", g.Seed(), kb.FormatLit(g.Board(), l))
 		}
 	}
 	for _, c := range p.KB.Clauses() {
-		if !c.Satisfied(mine) {
-			t.Fatalf("seed %d: stored clause %s is violated by the layout", g.Seed(), c.Format(g.Board()))
+		if !c.Holds(kb.Assignment(mine)) {
+			t.Fatalf("seed %d: stored clause %s is violated by the layout", g.Seed(), kb.FormatClause(g.Board(), c))
 		}
 	}
 	for i := range mine {
@@ -175,7 +176,7 @@ func checkPosition(t *testing.T, a *Agent, g *game.Game, m Move) {
 	}
 	switch m.Rule {
 	case RuleUnit, RuleResolution, RuleGlobal:
-		lit := kb.LitOf(m.Cell, m.Op == OpFlag)
+		lit := kb.CellLit(m.Cell, m.Op == OpFlag)
 		if !slices.Contains(m.Reason.Clause, lit) {
 			t.Fatalf("seed %d: move %s %v: reason %s lacks the literal", g.Seed(), m.Op, g.Board().Pos(m.Cell), m.Why(g.Board()))
 		}
@@ -352,7 +353,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 				hints = append(hints, i)
 			}
 		}
-		kb0 := map[kb.Lit]bool{}
+		kb0 := map[cnf.Lit]bool{}
 		for _, l := range a.pos.KB.KB0() {
 			kb0[l] = true
 		}
@@ -390,7 +391,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 					k.Resolve()
 				}
 			}
-			got := map[kb.Lit]bool{}
+			got := map[cnf.Lit]bool{}
 			for _, l := range k.KB0() {
 				got[l] = true
 			}
@@ -399,7 +400,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 			}
 			for l := range kb0 {
 				if !got[l] {
-					t.Errorf("game %d, order %d: KB0 lacks %s", i, order, l.Format(g.Board()))
+					t.Errorf("game %d, order %d: KB0 lacks %s", i, order, kb.FormatLit(g.Board(), l))
 				}
 			}
 		}
@@ -457,12 +458,12 @@ func TestMoveWhy(t *testing.T) {
 		{Move{Op: OpOpen, Cell: 0, Rule: RuleFirst}, "first click: the rules keep it safe"},
 		{Move{Op: OpFlag, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is a mine in every layout that agrees with the hints and the 10-mine total"},
 		{Move{Op: OpOpen, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is safe in every layout that agrees with the hints and the 10-mine total"},
-		{Move{Op: OpOpen, Cell: 1, Rule: RuleUnit, Reason: kb.Reason{Source: kb.SourceHint, Clause: kb.Clause{kb.SafeLit(1), kb.SafeLit(3)}, Hint: 0, HintN: 1}},
+		{Move{Op: OpOpen, Cell: 1, Rule: RuleUnit, Reason: kb.Reason{Source: kb.SourceHint, Clause: cnf.Clause{kb.SafeLit(1), kb.SafeLit(3)}, Hint: 0, HintN: 1}},
 			"unit: clause -(0,1) v -(1,0) of hint 1 at (0,0)"},
-		{Move{Op: OpFlag, Cell: 2, Rule: RuleResolution, Reason: kb.Reason{Source: kb.SourceResolution, Clause: kb.Clause{kb.MineLit(2)},
-			Parents: [2]kb.Clause{{kb.MineLit(1), kb.MineLit(2)}, {kb.SafeLit(1), kb.MineLit(2)}}}},
+		{Move{Op: OpFlag, Cell: 2, Rule: RuleResolution, Reason: kb.Reason{Source: kb.SourceResolution, Clause: cnf.Clause{kb.MineLit(2)},
+			Parents: [2]cnf.Clause{{kb.MineLit(1), kb.MineLit(2)}, {kb.SafeLit(1), kb.MineLit(2)}}}},
 			"resolution: clause (0,2), resolvent of (0,1) v (0,2) and -(0,1) v (0,2)"},
-		{Move{Op: OpOpen, Cell: 5, Rule: RuleGlobal, Reason: kb.Reason{Source: kb.SourceTotal, Clause: kb.Clause{kb.SafeLit(5), kb.SafeLit(7)}}},
+		{Move{Op: OpOpen, Cell: 5, Rule: RuleGlobal, Reason: kb.Reason{Source: kb.SourceTotal, Clause: cnf.Clause{kb.SafeLit(5), kb.SafeLit(7)}}},
 			"global count: clause -(1,2) v -(2,1) of the global mine count"},
 		{Move{Op: OpFlag, Cell: 5, Rule: RulePair, Pair: &PairReason{Hint: 1, HintN: 2, With: 0, WithN: 1, Need: 2, Shared: 1, Others: 1}},
 			"pair: (1,2) is a mine: hint 2 at (0,1) needs 2 more mines, the cells it shares with hint 1 at (0,0) hold at most 1, and it has 1 other closed cell"},

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/kb"
 )
 
 // Explain returns the lines that explain m, with cell names, as play
@@ -22,13 +23,13 @@ func (m Move) Explain(b *game.Board) []string {
 		if r.Hint >= 0 {
 			src = fmt.Sprintf("hint %d at %v", r.HintN, b.Pos(r.Hint))
 		}
-		return m.clauseLines(b, src+" gives clause "+r.Clause.Format(b))
+		return m.clauseLines(b, src+" gives clause "+kb.FormatClause(b, r.Clause))
 	case RuleResolution:
-		return m.clauseLines(b, "clause "+r.Clause.Format(b)+" is the resolvent of",
-			"  "+r.Parents[0].Format(b),
-			"  "+r.Parents[1].Format(b))
+		return m.clauseLines(b, "clause "+kb.FormatClause(b, r.Clause)+" is the resolvent of",
+			"  "+kb.FormatClause(b, r.Parents[0]),
+			"  "+kb.FormatClause(b, r.Parents[1]))
 	case RuleGlobal:
-		return m.clauseLines(b, "the global mine count gives clause "+r.Clause.Format(b))
+		return m.clauseLines(b, "the global mine count gives clause "+kb.FormatClause(b, r.Clause))
 	case RulePair:
 		return []string{m.Pair.Explain(b, m.Op), "  so " + m.Verdict(b)}
 	case RuleSAT:

@@ -6,9 +6,9 @@ import (
 	"github.com/minesat/minesat/cnf"
 )
 
-// The binomial encoding as package cnf writes it, converted to this
-// package's clauses: the oracle that KB.addBinomial, which writes the same
-// clauses itself, is checked against.
+// The binomial encoding as package cnf writes it, over the KB's variables:
+// the oracle that KB.addBinomial, which writes the same clauses itself, is
+// checked against.
 
 // binomial calls emit with each clause of the binomial encoding of "exactly
 // n of cells hold mines" (cnf.Binomial): every (n+1)-subset of cells gets a
@@ -17,7 +17,7 @@ import (
 // in all. Each emitted clause is sorted; the slice passed to emit is
 // reused after it returns. It returns an ErrContradiction error if
 // 0 <= n <= m fails, because no layout then satisfies the constraint.
-func binomial(cells []int, n int, emit func(Clause) error) error {
+func binomial(cells []int, n int, emit func(cnf.Clause) error) error {
 	s := clauseSink{emit: emit}
 	return s.binomial(cells, n)
 }
@@ -31,27 +31,20 @@ func (s *clauseSink) binomial(cells []int, n int) error {
 	}
 	s.lits = s.lits[:0]
 	for _, c := range cells {
-		s.lits = append(s.lits, cnfVar(c).Pos())
+		s.lits = append(s.lits, MineLit(c))
 	}
 	s.err = nil
 	s.enc = cnf.Binomial.EncodeBuf(s, cnf.Exactly{Lits: s.lits, N: n}, s.enc)
 	return s.err
 }
 
-// cnfVar is cell i's variable in package cnf, which numbers from 1: the
-// cnf literals of cell i are then our literals plus 2.
-func cnfVar(i int) cnf.Var { return cnf.Var(i + 1) }
-
-// fromCNF converts a literal over cnfVar variables to a Lit.
-func fromCNF(l cnf.Lit) Lit { return Lit(l) - 2 }
-
-// clauseSink is the cnf.Sink that passes each clause, converted and sorted,
-// to emit, stopping at the first error.
+// clauseSink is the cnf.Sink that passes each clause, sorted, to emit,
+// stopping at the first error.
 type clauseSink struct {
-	buf  Clause
+	buf  cnf.Clause
 	lits []cnf.Lit
 	enc  []cnf.Lit // the encoder's buffer
-	emit func(Clause) error
+	emit func(cnf.Clause) error
 	err  error
 }
 
@@ -60,15 +53,12 @@ func (s *clauseSink) NewVar() cnf.Var {
 	panic("kb: the binomial encoding asked for an auxiliary variable")
 }
 
-// Add converts one clause and emits it.
+// Add sorts one clause and emits it.
 func (s *clauseSink) Add(lits ...cnf.Lit) {
 	if s.err != nil {
 		return
 	}
-	s.buf = s.buf[:0]
-	for _, l := range lits {
-		s.buf = append(s.buf, fromCNF(l))
-	}
+	s.buf = append(s.buf[:0], lits...)
 	for i := 1; i < len(s.buf); i++ {
 		for j := i; j > 0 && s.buf[j] < s.buf[j-1]; j-- {
 			s.buf[j], s.buf[j-1] = s.buf[j-1], s.buf[j]

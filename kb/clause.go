@@ -3,54 +3,50 @@ package kb
 import (
 	"strings"
 
+	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/game"
 )
 
-// Lit is a literal over a cell variable: "cell i holds a mine" or its
-// negation "cell i is safe". It is encoded as 2*i for the mine literal and
-// 2*i+1 for the safe one, so a literal indexes per-literal tables directly,
-// Not is one XOR, and sorting literals sorts them by cell.
-type Lit int32
+// The KB's variables are the board's cells: cell i (row-major) is variable
+// cnf.Var(i+1), true iff the cell holds a mine. Its literals are cnf.Lits,
+// "cell i holds a mine" (the positive literal, 2i+2) or "cell i is safe"
+// (the negative one, 2i+3), so a literal indexes per-literal tables
+// directly, Not is one XOR, and sorting literals sorts them by cell. Its
+// clauses are cnf.Clauses, sorted ascending with no cell repeated.
 
 // MineLit returns the literal "cell i holds a mine".
-func MineLit(i int) Lit { return Lit(2 * i) }
+func MineLit(i int) cnf.Lit { return cnf.Var(i + 1).Pos() }
 
 // SafeLit returns the literal "cell i is safe".
-func SafeLit(i int) Lit { return Lit(2*i + 1) }
+func SafeLit(i int) cnf.Lit { return cnf.Var(i + 1).Neg() }
 
-// LitOf returns MineLit(i) if mine, else SafeLit(i).
-func LitOf(i int, mine bool) Lit {
-	if mine {
-		return MineLit(i)
-	}
-	return SafeLit(i)
+// CellLit returns MineLit(i) if mine, else SafeLit(i).
+func CellLit(i int, mine bool) cnf.Lit { return cnf.Var(i + 1).Lit(mine) }
+
+// CellOf returns the cell, a row-major index, of a literal of the KB.
+func CellOf(l cnf.Lit) int { return int(l.Var()) - 1 }
+
+// IsMine reports whether l is a mine literal, "the cell holds a mine".
+func IsMine(l cnf.Lit) bool { return !l.IsNeg() }
+
+// Assignment returns the assignment of the KB's variables that a layout
+// gives (mine[i] is true iff cell i holds a mine), for cnf.Clause.Holds.
+func Assignment(mine []bool) cnf.Assignment {
+	return append(cnf.Assignment{false}, mine...)
 }
 
-// Cell returns the literal's cell, a row-major index.
-func (l Lit) Cell() int { return int(l >> 1) }
-
-// IsMine reports whether l is the positive literal "the cell holds a mine".
-func (l Lit) IsMine() bool { return l&1 == 0 }
-
-// Not returns the complementary literal.
-func (l Lit) Not() Lit { return l ^ 1 }
-
-// Format writes the literal with its cell's name: "(r,c)" for a mine,
-// "-(r,c)" for safe.
-func (l Lit) Format(b *game.Board) string {
-	if l.IsMine() {
-		return b.Pos(l.Cell()).String()
+// FormatLit writes a literal of the KB with its cell's name: "(r,c)" for
+// a mine, "-(r,c)" for safe.
+func FormatLit(b *game.Board, l cnf.Lit) string {
+	if IsMine(l) {
+		return b.Pos(CellOf(l)).String()
 	}
-	return "-" + b.Pos(l.Cell()).String()
+	return "-" + b.Pos(CellOf(l)).String()
 }
 
-// Clause is a disjunction of literals, sorted ascending with no cell
-// repeated. The empty clause is false.
-type Clause []Lit
-
-// Format writes the clause with cell names, as "(0,1) v -(1,2)"; the empty
-// clause is written "false".
-func (c Clause) Format(b *game.Board) string {
+// FormatClause writes a clause of the KB with cell names, as
+// "(0,1) v -(1,2)"; the empty clause is written "false".
+func FormatClause(b *game.Board, c cnf.Clause) string {
 	if len(c) == 0 {
 		return "false"
 	}
@@ -59,24 +55,13 @@ func (c Clause) Format(b *game.Board) string {
 		if k > 0 {
 			sb.WriteString(" v ")
 		}
-		sb.WriteString(l.Format(b))
+		sb.WriteString(FormatLit(b, l))
 	}
 	return sb.String()
 }
 
-// Satisfied reports whether the clause holds on a layout (mine[i] is true
-// iff cell i holds a mine).
-func (c Clause) Satisfied(mine []bool) bool {
-	for _, l := range c {
-		if mine[l.Cell()] == l.IsMine() {
-			return true
-		}
-	}
-	return false
-}
-
 // subset reports whether every literal of a is in b; both are sorted.
-func subset(a, b []Lit) bool {
+func subset(a, b []cnf.Lit) bool {
 	if len(a) > len(b) {
 		return false
 	}
@@ -96,10 +81,10 @@ func subset(a, b []Lit) bool {
 // signature is a 64-bit Bloom filter of a clause's literals: if a is a
 // subset of b then sig(a)&^sig(b) == 0, which rules out most subset tests
 // with one instruction.
-func signature(c []Lit) uint64 {
+func signature(c []cnf.Lit) uint64 {
 	var s uint64
 	for _, l := range c {
-		s |= 1 << (uint32(l) * 0x9E3779B1 >> 26)
+		s |= 1 << (uint32(l.Index()) * 0x9E3779B1 >> 26)
 	}
 	return s
 }
@@ -108,13 +93,13 @@ func signature(c []Lit) uint64 {
 // clash on exactly one cell (one holds x, the other -x). It reports false,
 // leaving dst as it was, when they clash on no cell or on several: a
 // resolvent on one clash would then be a tautology.
-func resolve(dst, a, b []Lit) ([]Lit, bool) {
+func resolve(dst, a, b []cnf.Lit) ([]cnf.Lit, bool) {
 	return resolveMax(dst, a, b, len(a)+len(b))
 }
 
 // resolveMax is resolve that also gives up, reporting false, as soon as
 // the resolvent would exceed limit literals.
-func resolveMax(dst, a, b []Lit, limit int) ([]Lit, bool) {
+func resolveMax(dst, a, b []cnf.Lit, limit int) ([]cnf.Lit, bool) {
 	start := len(dst)
 	limit += start
 	clashes := 0

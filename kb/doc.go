@@ -6,17 +6,18 @@
 //	err := k.AddHint(cell, 2) // cell is safe and shows 2
 //	_, err = k.Resolve()      // call until k.Pending() is false to saturate
 //	for _, l := range k.KB0() {
-//		fmt.Println(l.Format(board), k.Explain(l).Format(board))
+//		fmt.Println(kb.FormatLit(board, l), k.Explain(l).Format(board))
 //	}
 //
 // Questions about a static position that need every solution at once
 // (counting, probabilities, forced cells proved by SAT) are package exact's.
 //
-// The model: variable i is true iff cell i (row-major) holds a mine. A Lit
-// is "cell i holds a mine" (2i) or "cell i is safe" (2i+1). A revealed hint
-// n with m unsettled neighbours becomes "exactly n of them" in the
-// binomial encoding (package cnf): C(m,n+1) clauses of n+1 safe literals
-// and C(m,n-1) clauses of m-n+1 mine literals.
+// The model: cell i (row-major) is variable cnf.Var(i+1), true iff the cell
+// holds a mine; literals and clauses are package cnf's. MineLit(i) is
+// "cell i holds a mine", SafeLit(i) "cell i is safe". A revealed hint n
+// with m unsettled neighbours becomes "exactly n of them" in the binomial
+// encoding (package cnf): C(m,n+1) clauses of n+1 safe literals and
+// C(m,n-1) clauses of m-n+1 mine literals.
 //
 // The KB (the design of the course assignment minesat started from) holds
 // clauses and KB0, the settled literals. Inserting a clause simplifies it

@@ -132,11 +132,11 @@ type Stats struct {
 type KB struct {
 	board    *game.Board
 	limits   Limits
-	val      []assign // KB0 by cell
-	reason   []int32  // per settled cell: the clause that settled it, or noClause
-	hintN    []uint8  // per opened cell: its hint, as given to AddHint
-	kb0      []Lit    // settled literals in the order they settled
-	lits     []Lit    // arena of every clause's literals
+	val      []assign  // KB0 by cell
+	reason   []int32   // per settled cell: the clause that settled it, or noClause
+	hintN    []uint8   // per opened cell: its hint, as given to AddHint
+	kb0      []cnf.Lit // settled literals in the order they settled
+	lits     []cnf.Lit // arena of every clause's literals
 	cls      []clauseRec
 	occ      [][]int32    // per literal: ids of clauses containing it (may hold dead ids)
 	occShort [][]int32    // per literal: ids of clauses of at most limits.Short literals
@@ -144,10 +144,10 @@ type KB struct {
 	alive    int          // stored clauses
 	work     []int32      // ids of clauses not yet resolved against the KB, FIFO
 	workHead int
-	queue    []Lit // settled literals whose clauses are not yet simplified
-	scratch  []Lit
+	queue    []cnf.Lit // settled literals whose clauses are not yet simplified
+	scratch  []cnf.Lit
 	cand     []int32
-	res      []Lit
+	res      []cnf.Lit
 	broken   error // set once a contradiction is found; every later call returns it
 	stats    Stats
 }
@@ -176,14 +176,14 @@ func (k *KB) Reset(b *game.Board) {
 	k.kb0 = k.kb0[:0]
 	k.lits = k.lits[:0]
 	k.cls = k.cls[:0]
-	if cap(k.occ) >= 2*n {
-		k.occ = k.occ[:2*n]
-		k.occShort = k.occShort[:2*n]
-		k.occFirst = k.occFirst[:2*n]
+	if cap(k.occ) >= 2*n+2 {
+		k.occ = k.occ[:2*n+2]
+		k.occShort = k.occShort[:2*n+2]
+		k.occFirst = k.occFirst[:2*n+2]
 	} else {
-		k.occ = make([][]int32, 2*n)
-		k.occShort = make([][]int32, 2*n)
-		k.occFirst = make([][]firstRef, 2*n)
+		k.occ = make([][]int32, 2*n+2)
+		k.occShort = make([][]int32, 2*n+2)
+		k.occFirst = make([][]firstRef, 2*n+2)
 	}
 	for i := range k.occ {
 		k.occ[i] = k.occ[i][:0]
@@ -232,15 +232,15 @@ func (k *KB) Value(i int) (mine, known bool) {
 // KB0 returns the settled literals in the order they settled. The slice is
 // shared and grows as literals settle: callers must not modify it, and may
 // remember its length to find the literals settled since.
-func (k *KB) KB0() []Lit { return k.kb0 }
+func (k *KB) KB0() []cnf.Lit { return k.kb0 }
 
 // Clauses returns a copy of the stored clauses, in the order they were
 // stored.
-func (k *KB) Clauses() []Clause {
-	out := make([]Clause, 0, k.alive)
+func (k *KB) Clauses() []cnf.Clause {
+	out := make([]cnf.Clause, 0, k.alive)
 	for id := range k.cls {
 		if k.cls[id].alive {
-			out = append(out, append(Clause(nil), k.litsOf(int32(id))...))
+			out = append(out, append(cnf.Clause(nil), k.litsOf(int32(id))...))
 		}
 	}
 	return out
@@ -256,7 +256,7 @@ func (k *KB) Err() error { return k.broken }
 // Assert settles literal l (a cell opened safe, a mine flagged, a cell
 // proved by SAT) and propagates it. Asserting a settled literal again does
 // nothing; asserting its negation is a contradiction.
-func (k *KB) Assert(l Lit) error {
+func (k *KB) Assert(l cnf.Lit) error {
 	if k.broken != nil {
 		return k.broken
 	}
@@ -315,15 +315,15 @@ func (k *KB) AddHint(i, n int) error {
 // A hint's at most 8 cells take no allocation.
 func (k *KB) addBinomial(cells []int, n int, from origin) error {
 	m := len(cells)
-	var smallBuf [8]Lit
+	var smallBuf [8]cnf.Lit
 	var smallIdx [8]int
 	buf, idx := smallBuf[:], smallIdx[:]
 	if m > len(smallBuf) {
-		buf, idx = make([]Lit, m), make([]int, m)
+		buf, idx = make([]cnf.Lit, m), make([]int, m)
 	}
 	if n == 0 || n == m {
 		for _, c := range cells {
-			buf[0] = LitOf(c, n != 0)
+			buf[0] = CellLit(c, n != 0)
 			if err := k.add(buf[:1], from); err != nil {
 				return err
 			}
@@ -340,7 +340,7 @@ func (k *KB) addBinomial(cells []int, n int, from origin) error {
 		}
 		for {
 			for j, i := range idx[:size] {
-				buf[j] = LitOf(cells[i], sub.mine)
+				buf[j] = CellLit(cells[i], sub.mine)
 			}
 			if err := k.add(buf[:size], from); err != nil {
 				return err
@@ -391,7 +391,7 @@ func (k *KB) fail(err error) error {
 	return k.broken
 }
 
-func (k *KB) litsOf(id int32) []Lit {
+func (k *KB) litsOf(id int32) []cnf.Lit {
 	c := &k.cls[id]
 	return k.lits[c.off : c.off+c.n]
 }
@@ -415,10 +415,10 @@ func (k *KB) live(list []int32) []int32 {
 
 // settle puts l in KB0 with the clause that forced it (noClause when
 // asserted) and queues it for propagation.
-func (k *KB) settle(l Lit, why int32) error {
-	c := l.Cell()
+func (k *KB) settle(l cnf.Lit, why int32) error {
+	c := CellOf(l)
 	want := assignedMine
-	if !l.IsMine() {
+	if !IsMine(l) {
 		want = assignedSafe
 	}
 	switch k.val[c] {
@@ -498,19 +498,19 @@ func (k *KB) kill(id int32) {
 // propagate). o gives the provenance: a new root has o.root == noClause; a
 // clause simplified from another keeps that clause's root. c may alias the
 // arena: it is copied before the arena grows.
-func (k *KB) add(c []Lit, o origin) error {
+func (k *KB) add(c []cnf.Lit, o origin) error {
 	s := k.scratch[:0]
 	for _, l := range c {
-		switch k.val[l.Cell()] {
+		switch k.val[CellOf(l)] {
 		case unassigned:
 			s = append(s, l)
 		case assignedMine:
-			if l.IsMine() {
+			if IsMine(l) {
 				k.scratch = s
 				return nil // satisfied
 			}
 		case assignedSafe:
-			if !l.IsMine() {
+			if !IsMine(l) {
 				k.scratch = s
 				return nil
 			}
@@ -563,7 +563,7 @@ func (k *KB) add(c []Lit, o origin) error {
 // two or more, c's last literal has none. The index holds each clause's
 // length and signature, so that most candidates are rejected without
 // reading the clause, and only live clauses (see kill).
-func (k *KB) subsumed(c []Lit, sig uint64) bool {
+func (k *KB) subsumed(c []cnf.Lit, sig uint64) bool {
 	for i, l := range c[:len(c)-1] {
 		room := int32(len(c) - i)
 		for _, r := range k.occFirst[l] {

@@ -3,6 +3,7 @@ package kb
 import (
 	"errors"
 	"fmt"
+	"github.com/minesat/minesat/cnf"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -77,15 +78,15 @@ func check(t *testing.T, k *KB, mine []bool) {
 		t.Fatalf("KB broken: %v", k.Err())
 	}
 	for _, l := range k.KB0() {
-		if mine[l.Cell()] != l.IsMine() {
-			t.Fatalf("KB0 holds %s, but the cell is %s", l.Format(k.board), map[bool]string{true: "a mine", false: "safe"}[mine[l.Cell()]])
+		if mine[CellOf(l)] != IsMine(l) {
+			t.Fatalf("KB0 holds %s, but the cell is %s", FormatLit(k.board, l), map[bool]string{true: "a mine", false: "safe"}[mine[CellOf(l)]])
 		}
 		r := k.Explain(l)
 		if s := k.SourceOf(l); s != r.Source {
-			t.Fatalf("SourceOf(%s) = %v, Explain gives %v", l.Format(k.board), s, r.Source)
+			t.Fatalf("SourceOf(%s) = %v, Explain gives %v", FormatLit(k.board, l), s, r.Source)
 		}
-		if r.Source != SourceAsserted && !r.Clause.Satisfied(mine) {
-			t.Fatalf("reason of %s is violated: %s", l.Format(k.board), r.Format(k.board))
+		if r.Source != SourceAsserted && !r.Clause.Holds(Assignment(mine)) {
+			t.Fatalf("reason of %s is violated: %s", FormatLit(k.board, l), r.Format(k.board))
 		}
 	}
 	var alive []int32
@@ -99,39 +100,39 @@ func check(t *testing.T, k *KB, mine []bool) {
 	}
 	for l, list := range k.occFirst {
 		for _, r := range list {
-			if d := k.cls[r.id]; !d.alive || k.lits[d.off] != Lit(l) || r.n != d.n || r.sig != d.sig {
-				t.Fatalf("occFirst of %s holds a stale entry for clause %d (alive %v)", Lit(l).Format(k.board), r.id, d.alive)
+			if d := k.cls[r.id]; !d.alive || k.lits[d.off] != cnf.Lit(l) || r.n != d.n || r.sig != d.sig {
+				t.Fatalf("occFirst of %s holds a stale entry for clause %d (alive %v)", FormatLit(k.board, cnf.Lit(l)), r.id, d.alive)
 			}
 		}
 	}
 	for _, id := range alive {
 		c := k.litsOf(id)
-		if !Clause(c).Satisfied(mine) {
-			t.Fatalf("stored clause %s is violated by the layout (origin %v)", Clause(c).Format(k.board), k.cls[id].source)
+		if !cnf.Clause(c).Holds(Assignment(mine)) {
+			t.Fatalf("stored clause %s is violated by the layout (origin %v)", FormatClause(k.board, c), k.cls[id].source)
 		}
 		if len(c) < 2 || !slices.IsSorted(c) {
 			t.Fatalf("stored clause %v: want sorted, at least 2 literals", c)
 		}
 		for x, l := range c {
-			if _, known := k.Value(l.Cell()); known {
-				t.Fatalf("stored clause %s mentions settled %v", Clause(c).Format(k.board), k.board.Pos(l.Cell()))
+			if _, known := k.Value(CellOf(l)); known {
+				t.Fatalf("stored clause %s mentions settled %v", FormatClause(k.board, c), k.board.Pos(CellOf(l)))
 			}
-			if x > 0 && c[x-1].Cell() == l.Cell() {
-				t.Fatalf("stored clause %s repeats a cell", Clause(c).Format(k.board))
+			if x > 0 && CellOf(c[x-1]) == CellOf(l) {
+				t.Fatalf("stored clause %s repeats a cell", FormatClause(k.board, c))
 			}
 			if !slices.Contains(k.occ[l], id) {
-				t.Fatalf("clause %s missing from the occurrence list of %s", Clause(c).Format(k.board), l.Format(k.board))
+				t.Fatalf("clause %s missing from the occurrence list of %s", FormatClause(k.board, c), FormatLit(k.board, l))
 			}
 			ref := firstRef{sig: signature(c), id: id, n: int32(len(c))}
 			if first := x == 0; first != slices.Contains(k.occFirst[l], ref) {
-				t.Fatalf("clause %s: occFirst disagrees on %s", Clause(c).Format(k.board), l.Format(k.board))
+				t.Fatalf("clause %s: occFirst disagrees on %s", FormatClause(k.board, c), FormatLit(k.board, l))
 			}
 			if short := len(c) <= k.limits.Short; short != slices.Contains(k.occShort[l], id) {
-				t.Fatalf("clause %s: short=%v but occShort disagrees", Clause(c).Format(k.board), short)
+				t.Fatalf("clause %s: short=%v but occShort disagrees", FormatClause(k.board, c), short)
 			}
 		}
 		if k.cls[id].sig != signature(c) {
-			t.Fatalf("clause %s: stale signature", Clause(c).Format(k.board))
+			t.Fatalf("clause %s: stale signature", FormatClause(k.board, c))
 		}
 	}
 	if len(alive) <= 2000 {
@@ -143,7 +144,7 @@ func check(t *testing.T, k *KB, mine []bool) {
 					continue // cheap necessary conditions; subset decides
 				}
 				if subset(k.litsOf(a), k.litsOf(b)) {
-					t.Fatalf("stored %s subsumes stored %s", Clause(k.litsOf(a)).Format(k.board), Clause(k.litsOf(b)).Format(k.board))
+					t.Fatalf("stored %s subsumes stored %s", FormatClause(k.board, k.litsOf(a)), FormatClause(k.board, k.litsOf(b)))
 				}
 			}
 		}
@@ -164,14 +165,14 @@ func saturate(t *testing.T, k *KB, mine []bool) {
 // forced returns, by brute force over every layout of the hidden cells
 // that agrees with the hints (the mine total ignored), the literals true
 // in all of them.
-func forced(p *position) map[Lit]bool {
+func forced(p *position) map[cnf.Lit]bool {
 	var hidden []int
 	for i := range p.mine {
 		if p.hintN[i] < 0 {
 			hidden = append(hidden, i)
 		}
 	}
-	always := map[Lit]bool{}
+	always := map[cnf.Lit]bool{}
 	first := true
 	layout := make([]bool, len(p.mine))
 	for bits := 0; bits < 1<<len(hidden); bits++ {
@@ -196,13 +197,13 @@ func forced(p *position) map[Lit]bool {
 		}
 		if first {
 			for _, i := range hidden {
-				always[LitOf(i, layout[i])] = true
+				always[CellLit(i, layout[i])] = true
 			}
 			first = false
 			continue
 		}
 		for l := range always {
-			if layout[l.Cell()] != l.IsMine() {
+			if layout[CellOf(l)] != IsMine(l) {
 				delete(always, l)
 			}
 		}
@@ -226,7 +227,7 @@ func TestHintClausesAsCNF(t *testing.T) {
 			own, viaCNF := New(b), New(b)
 			require.NoError(t, own.addBinomial(cells, n, from))
 			written := 0
-			require.NoError(t, binomial(cells, n, func(c Clause) error { written++; return viaCNF.add(c, from) }))
+			require.NoError(t, binomial(cells, n, func(c cnf.Clause) error { written++; return viaCNF.add(c, from) }))
 			assert.True(t, slices.Equal(own.cls, viaCNF.cls) && slices.Equal(own.lits, viaCNF.lits) && slices.Equal(own.kb0, viaCNF.kb0),
 				"exactly %d of %d cells: addBinomial's clauses differ from cnf.Binomial's", n, m)
 			assert.Len(t, own.cls, written, "exactly %d of %d cells: each clause recorded, none subsumes another", n, m)
@@ -242,8 +243,8 @@ func TestBinomialMatchesBruteForce(t *testing.T) {
 				for i := range cells {
 					cells[i] = 3*i + 1 // any sorted cells
 				}
-				var clauses []Clause
-				err := binomial(cells, n, func(c Clause) error {
+				var clauses []cnf.Clause
+				err := binomial(cells, n, func(c cnf.Clause) error {
 					if !slices.IsSorted(c) {
 						t.Errorf("clause %v not sorted", c)
 					}
@@ -267,7 +268,7 @@ func TestBinomialMatchesBruteForce(t *testing.T) {
 					}
 					sat := true
 					for _, c := range clauses {
-						if !c.Satisfied(layout) {
+						if !c.Holds(Assignment(layout)) {
 							sat = false
 							break
 						}
@@ -279,7 +280,7 @@ func TestBinomialMatchesBruteForce(t *testing.T) {
 			})
 		}
 	}
-	if err := binomial([]int{1, 2}, 3, func(Clause) error { return nil }); !errors.Is(err, ErrContradiction) {
+	if err := binomial([]int{1, 2}, 3, func(cnf.Clause) error { return nil }); !errors.Is(err, ErrContradiction) {
 		t.Errorf("3 mines among 2 cells: got %v; want ErrContradiction", err)
 	}
 }
@@ -288,16 +289,16 @@ func TestResolvePair(t *testing.T) {
 	m, s := MineLit, SafeLit
 	tests := []struct {
 		name string
-		a, b Clause
-		want Clause
+		a, b cnf.Clause
+		want cnf.Clause
 		ok   bool
 	}{
-		{"one clash", Clause{m(1), m(2)}, Clause{s(1), m(3)}, Clause{m(2), m(3)}, true},
-		{"shared literal", Clause{m(1), s(4)}, Clause{s(1), s(4)}, Clause{s(4)}, true},
-		{"to empty", Clause{m(1)}, Clause{s(1)}, Clause{}, true},
-		{"two clashes", Clause{m(1), m(2)}, Clause{s(1), s(2)}, nil, false},
-		{"no clash", Clause{m(1), m(2)}, Clause{m(1), s(3)}, nil, false},
-		{"long", Clause{m(0), s(2), m(5), m(7)}, Clause{s(1), m(2)}, Clause{m(0), s(1), m(5), m(7)}, true},
+		{"one clash", cnf.Clause{m(1), m(2)}, cnf.Clause{s(1), m(3)}, cnf.Clause{m(2), m(3)}, true},
+		{"shared literal", cnf.Clause{m(1), s(4)}, cnf.Clause{s(1), s(4)}, cnf.Clause{s(4)}, true},
+		{"to empty", cnf.Clause{m(1)}, cnf.Clause{s(1)}, cnf.Clause{}, true},
+		{"two clashes", cnf.Clause{m(1), m(2)}, cnf.Clause{s(1), s(2)}, nil, false},
+		{"no clash", cnf.Clause{m(1), m(2)}, cnf.Clause{m(1), s(3)}, nil, false},
+		{"long", cnf.Clause{m(0), s(2), m(5), m(7)}, cnf.Clause{s(1), m(2)}, cnf.Clause{m(0), s(1), m(5), m(7)}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -333,10 +334,10 @@ func TestSubsetAndSignature(t *testing.T) {
 	}
 }
 
-func randomClause(rng *rand.Rand, n, cells int) Clause {
-	var c Clause
+func randomClause(rng *rand.Rand, n, cells int) cnf.Clause {
+	var c cnf.Clause
 	for _, i := range rng.Perm(cells)[:min(n, cells)] {
-		c = append(c, LitOf(i, rng.IntN(2) == 0))
+		c = append(c, CellLit(i, rng.IntN(2) == 0))
 	}
 	slices.Sort(c)
 	return c
@@ -346,17 +347,17 @@ func TestLit(t *testing.T) {
 	b := game.MustBoard(3, 4)
 	for i := 0; i < b.Len(); i++ {
 		m, s := MineLit(i), SafeLit(i)
-		if m.Cell() != i || s.Cell() != i || !m.IsMine() || s.IsMine() || m.Not() != s || s.Not() != m {
+		if CellOf(m) != i || CellOf(s) != i || !IsMine(m) || IsMine(s) || m.Not() != s || s.Not() != m {
 			t.Errorf("cell %d: literals %d, %d inconsistent", i, m, s)
 		}
-		if LitOf(i, true) != m || LitOf(i, false) != s {
-			t.Errorf("LitOf(%d) disagrees with MineLit/SafeLit", i)
+		if CellLit(i, true) != m || CellLit(i, false) != s {
+			t.Errorf("CellLit(%d) disagrees with MineLit/SafeLit", i)
 		}
 	}
-	if got, want := (Clause{MineLit(1), SafeLit(6)}).Format(b), "(0,1) v -(1,2)"; got != want {
+	if got, want := FormatClause(b, cnf.Clause{MineLit(1), SafeLit(6)}), "(0,1) v -(1,2)"; got != want {
 		t.Errorf("Format = %q; want %q", got, want)
 	}
-	if got := (Clause{}).Format(b); got != "false" {
+	if got := FormatClause(b, cnf.Clause{}); got != "false" {
 		t.Errorf("empty clause Format = %q; want false", got)
 	}
 }
@@ -369,27 +370,27 @@ func TestInsertion(t *testing.T) {
 	m, s := MineLit, SafeLit
 	layout := []bool{false, true, true, false, false, false, false, false} // satisfies every clause below
 	type step struct {
-		add  Clause
-		want []Clause // the stored clauses afterwards, in storage order
+		add  cnf.Clause
+		want []cnf.Clause // the stored clauses afterwards, in storage order
 	}
 	tests := []struct {
 		name  string
 		steps []step
 	}{
 		{"duplicate dropped", []step{
-			{Clause{m(1), m(2)}, []Clause{{m(1), m(2)}}},
-			{Clause{m(1), m(2)}, []Clause{{m(1), m(2)}}},
+			{cnf.Clause{m(1), m(2)}, []cnf.Clause{{m(1), m(2)}}},
+			{cnf.Clause{m(1), m(2)}, []cnf.Clause{{m(1), m(2)}}},
 		}},
 		{"subsumed not added", []step{
-			{Clause{m(1), m(2)}, []Clause{{m(1), m(2)}}},
-			{Clause{m(1), m(2), s(3)}, []Clause{{m(1), m(2)}}},
-			{Clause{s(0), m(1), m(2)}, []Clause{{m(1), m(2)}}},
+			{cnf.Clause{m(1), m(2)}, []cnf.Clause{{m(1), m(2)}}},
+			{cnf.Clause{m(1), m(2), s(3)}, []cnf.Clause{{m(1), m(2)}}},
+			{cnf.Clause{s(0), m(1), m(2)}, []cnf.Clause{{m(1), m(2)}}},
 		}},
 		{"subsuming removes", []step{
-			{Clause{m(1), m(2), s(3)}, []Clause{{m(1), m(2), s(3)}}},
-			{Clause{m(2), s(4), m(5)}, []Clause{{m(1), m(2), s(3)}, {m(2), s(4), m(5)}}},
-			{Clause{m(2), s(3)}, []Clause{{m(2), s(4), m(5)}, {m(2), s(3)}}},
-			{Clause{m(2), s(4)}, []Clause{{m(2), s(3)}, {m(2), s(4)}}},
+			{cnf.Clause{m(1), m(2), s(3)}, []cnf.Clause{{m(1), m(2), s(3)}}},
+			{cnf.Clause{m(2), s(4), m(5)}, []cnf.Clause{{m(1), m(2), s(3)}, {m(2), s(4), m(5)}}},
+			{cnf.Clause{m(2), s(3)}, []cnf.Clause{{m(2), s(4), m(5)}, {m(2), s(3)}}},
+			{cnf.Clause{m(2), s(4)}, []cnf.Clause{{m(2), s(3)}, {m(2), s(4)}}},
 		}},
 	}
 	for _, tt := range tests {
@@ -401,7 +402,7 @@ func TestInsertion(t *testing.T) {
 				}
 				got := k.Clauses()
 				if !slices.EqualFunc(got, st.want, slices.Equal) {
-					t.Errorf("step %d: add %s: stored %v; want %v", n, st.add.Format(b), got, st.want)
+					t.Errorf("step %d: add %s: stored %v; want %v", n, FormatClause(b, st.add), got, st.want)
 				}
 				check(t, k, layout)
 			}
@@ -451,8 +452,8 @@ func feed(t *testing.T, k *KB, p *position, order []int, resolveEach bool) {
 	saturate(t, k, p.mine)
 }
 
-func kb0Set(k *KB) map[Lit]bool {
-	out := map[Lit]bool{}
+func kb0Set(k *KB) map[cnf.Lit]bool {
+	out := map[cnf.Lit]bool{}
 	for _, l := range k.KB0() {
 		out[l] = true
 	}
@@ -480,14 +481,14 @@ func TestSoundAndComplete(t *testing.T) {
 			feed(t, k, p, p.hints, true)
 			got := kb0Set(k)
 			for l := range got {
-				if !want[l] && !slices.Contains(p.hints, l.Cell()) {
-					t.Fatalf("game %d, %+v: KB0 holds %s, not forced", n, lim, l.Format(p.board))
+				if !want[l] && !slices.Contains(p.hints, CellOf(l)) {
+					t.Fatalf("game %d, %+v: KB0 holds %s, not forced", n, lim, FormatLit(p.board, l))
 				}
 			}
 			for l := range want {
 				if !got[l] {
 					if lim.Short < 0 {
-						t.Fatalf("game %d: unrestricted resolution misses forced %s", n, l.Format(p.board))
+						t.Fatalf("game %d: unrestricted resolution misses forced %s", n, FormatLit(p.board, l))
 					}
 					missed[lim.NoMerge]++
 				}
@@ -517,7 +518,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 			orders[fmt.Sprintf("shuffle%d", s)] = sh
 		}
 		t.Run(fmt.Sprintf("position%d", n), func(t *testing.T) {
-			var want map[Lit]bool
+			var want map[cnf.Lit]bool
 			for _, name := range []string{"row-major", "reversed", "shuffle0", "shuffle1", "shuffle2"} {
 				for _, each := range []bool{false, true} {
 					k := New(p.board)
@@ -536,7 +537,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 	}
 }
 
-func mapsEqual(a, b map[Lit]bool) bool {
+func mapsEqual(a, b map[cnf.Lit]bool) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -571,11 +572,11 @@ func TestSaturatedMeansAFullRoundAddsNothing(t *testing.T) {
 						continue
 					}
 					if len(r) <= 1 {
-						t.Fatalf("position %d: stored %s and %s resolve to a unit or empty clause", n, a.Format(p.board), b.Format(p.board))
+						t.Fatalf("position %d: stored %s and %s resolve to a unit or empty clause", n, FormatClause(p.board, a), FormatClause(p.board, b))
 					}
-					if !slices.ContainsFunc(stored, func(c Clause) bool { return subset(c, r) }) {
+					if !slices.ContainsFunc(stored, func(c cnf.Clause) bool { return subset(c, r) }) {
 						t.Fatalf("position %d, short %d: resolvent %s of %s and %s is new after saturation",
-							n, k.limits.Short, Clause(r).Format(p.board), a.Format(p.board), b.Format(p.board))
+							n, k.limits.Short, FormatClause(p.board, r), FormatClause(p.board, a), FormatClause(p.board, b))
 					}
 				}
 			}
@@ -666,10 +667,10 @@ func TestUnitAndResolution(t *testing.T) {
 					resolution = true
 				case SourceHint:
 					if !slices.Contains(r.Clause, l) || p.hintN[r.Hint] < 0 {
-						t.Errorf("%s: reason %s is not a clause of an opened hint", l.Format(p.board), r.Format(p.board))
+						t.Errorf("%s: reason %s is not a clause of an opened hint", FormatLit(p.board, l), r.Format(p.board))
 					}
 				}
-				got = append(got, l.Format(p.board))
+				got = append(got, FormatLit(p.board, l))
 			}
 			slices.Sort(got)
 			want := slices.Sorted(slices.Values(tt.want))
@@ -714,7 +715,7 @@ func TestAddTotal(t *testing.T) {
 			t.Errorf("cell %v: known %v mine %v; want known, mine %v", p.board.Pos(i), known, mine, p.mine[i])
 		}
 	}
-	if r := k.Explain(LitOf(7, true)); r.Source != SourceTotal && r.Source != SourceResolution {
+	if r := k.Explain(CellLit(7, true)); r.Source != SourceTotal && r.Source != SourceResolution {
 		t.Errorf("(1,3) settled by %v; want the global count", r.Source)
 	}
 }
@@ -730,7 +731,7 @@ func ExampleKB_Explain() {
 	k.AddHint(2, 1)
 	k.AddHint(0, 1)
 	for _, l := range k.KB0() {
-		fmt.Printf("%s: %v, %s\n", l.Format(b), k.Explain(l).Source, k.Explain(l).Format(b))
+		fmt.Printf("%s: %v, %s\n", FormatLit(b, l), k.Explain(l).Source, k.Explain(l).Format(b))
 	}
 	// Output:
 	// -(0,1): asserted, asserted

@@ -2,6 +2,7 @@ package kb
 
 import (
 	"fmt"
+	"github.com/minesat/minesat/cnf"
 
 	"github.com/minesat/minesat/game"
 )
@@ -39,17 +40,17 @@ type Reason struct {
 	Source Source // SourceAsserted, or the kind of clause that became a unit
 	// Clause is the clause that became the unit, as first derived: its
 	// other literals are false in KB0. Nil when asserted.
-	Clause Clause
+	Clause cnf.Clause
 	// Hint is the hint's cell (row-major) when Source is SourceHint, else -1;
 	// HintN is the number it shows.
 	Hint, HintN int
 	// Parents are the two clauses resolved into Clause when Source is
 	// SourceResolution, each as it stood when resolved.
-	Parents [2]Clause
+	Parents [2]cnf.Clause
 }
 
 // Explain returns why KB0 holds l. It panics if l is not in KB0.
-func (k *KB) Explain(l Lit) Reason {
+func (k *KB) Explain(l cnf.Lit) Reason {
 	id := k.reasonOf(l, "Explain")
 	if id == noClause {
 		return Reason{Source: SourceAsserted, Hint: -1}
@@ -60,14 +61,14 @@ func (k *KB) Explain(l Lit) Reason {
 	case SourceHint:
 		r.Hint, r.HintN = int(root.hint), int(k.hintN[root.hint])
 	case SourceResolution:
-		r.Parents = [2]Clause{k.copyLits(root.p1), k.copyLits(root.p2)}
+		r.Parents = [2]cnf.Clause{k.copyLits(root.p1), k.copyLits(root.p2)}
 	}
 	return r
 }
 
 // SourceOf returns Explain(l).Source without copying the clause: how the
 // literal settled. It panics if l is not in KB0.
-func (k *KB) SourceOf(l Lit) Source {
+func (k *KB) SourceOf(l cnf.Lit) Source {
 	id := k.reasonOf(l, "SourceOf")
 	if id == noClause {
 		return SourceAsserted
@@ -77,14 +78,14 @@ func (k *KB) SourceOf(l Lit) Source {
 
 // reasonOf returns the clause that settled l, or noClause when asserted;
 // it panics, naming caller, if l is not in KB0.
-func (k *KB) reasonOf(l Lit, caller string) int32 {
-	if mine, known := k.Value(l.Cell()); !known || mine != l.IsMine() {
-		panic(fmt.Sprintf("kb: %s(%s): the literal is not settled", caller, l.Format(k.board)))
+func (k *KB) reasonOf(l cnf.Lit, caller string) int32 {
+	if mine, known := k.Value(CellOf(l)); !known || mine != IsMine(l) {
+		panic(fmt.Sprintf("kb: %s(%s): the literal is not settled", caller, FormatLit(k.board, l)))
 	}
-	return k.reason[l.Cell()]
+	return k.reason[CellOf(l)]
 }
 
-func (k *KB) copyLits(id int32) Clause { return append(Clause(nil), k.litsOf(id)...) }
+func (k *KB) copyLits(id int32) cnf.Clause { return append(cnf.Clause(nil), k.litsOf(id)...) }
 
 // Format writes the reason with cell names, for example
 // "clause -(0,1) v -(1,1) of hint 1 at (0,0)" or
@@ -94,12 +95,12 @@ func (r Reason) Format(b *game.Board) string {
 	case SourceAsserted:
 		return "asserted"
 	case SourceHint:
-		return fmt.Sprintf("clause %s of hint %d at %v", r.Clause.Format(b), r.HintN, b.Pos(r.Hint))
+		return fmt.Sprintf("clause %s of hint %d at %v", FormatClause(b, r.Clause), r.HintN, b.Pos(r.Hint))
 	case SourceResolution:
-		return fmt.Sprintf("clause %s, resolvent of %s and %s", r.Clause.Format(b),
-			r.Parents[0].Format(b), r.Parents[1].Format(b))
+		return fmt.Sprintf("clause %s, resolvent of %s and %s", FormatClause(b, r.Clause),
+			FormatClause(b, r.Parents[0]), FormatClause(b, r.Parents[1]))
 	case SourceTotal:
-		return fmt.Sprintf("clause %s of the global mine count", r.Clause.Format(b))
+		return fmt.Sprintf("clause %s of the global mine count", FormatClause(b, r.Clause))
 	}
 	return r.Source.String()
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
@@ -92,7 +93,7 @@ func TestTraceGolden(t *testing.T) {
 // hand so every rule is covered whatever the games above happen to do.
 func TestTraceReason(t *testing.T) {
 	b := game.MustBoard(3, 3)
-	cl := func(lits ...kb.Lit) kb.Clause { return kb.Clause(lits) }
+	cl := func(lits ...cnf.Lit) cnf.Clause { return cnf.Clause(lits) }
 	probs := []float64{0.2, 0.25, math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), 0.5}
 	for _, tc := range []struct {
 		name string
@@ -109,7 +110,7 @@ func TestTraceReason(t *testing.T) {
 			"hint 2 at (1,1) gives clause (0,0) v -(1,0)\n  its other literals are false, so (1,0) is safe"},
 		{"resolution open", agent.Move{Op: agent.OpOpen, Cell: 5, Rule: agent.RuleResolution,
 			Reason: kb.Reason{Source: kb.SourceResolution, Clause: cl(kb.SafeLit(5)), Hint: -1,
-				Parents: [2]kb.Clause{cl(kb.MineLit(4), kb.SafeLit(5)), cl(kb.SafeLit(4), kb.SafeLit(5))}}},
+				Parents: [2]cnf.Clause{cl(kb.MineLit(4), kb.SafeLit(5)), cl(kb.SafeLit(4), kb.SafeLit(5))}}},
 			"clause -(1,2) is the resolvent of\n  (1,1) v -(1,2)\n  -(1,1) v -(1,2)\n  so (1,2) is safe"},
 		{"global", agent.Move{Op: agent.OpOpen, Cell: 8, Rule: agent.RuleGlobal,
 			Reason: kb.Reason{Source: kb.SourceTotal, Clause: cl(kb.SafeLit(8)), Hint: -1}},
