@@ -26,6 +26,10 @@ type Options struct {
 	// Records, if not nil, receives one JSON line per game counted (a
 	// game.RecordLine), in game order. Paired play writes no records.
 	Records io.Writer
+	// Each, if not nil, is called with every game counted, in game order,
+	// from one goroutine at a time: its index and the player's result (the
+	// first player's, in paired play).
+	Each func(i int, res agent.Result)
 }
 
 // Shard returns the games of shard k of n of a run of games games:
@@ -101,6 +105,9 @@ func Run(ctx context.Context, c Config, from, to int, opt Options) (Summary, err
 	err = run(ctx, c, p.rules, from, to, players, rw != nil, func(r result) error {
 		s.To++
 		s.Base.add(r.res)
+		if opt.Each != nil {
+			opt.Each(r.i, r.res)
+		}
 		if r.vs != nil {
 			s.VsTally.add(*r.vs)
 			s.Pairs.add(r.res, *r.vs)

@@ -85,8 +85,12 @@ type Pairs struct {
 }
 
 // add counts one game, played by both.
-func (p *Pairs) add(base, vs agent.Result) {
-	switch b, v := base.Outcome == game.Won, vs.Outcome == game.Won; {
+func (p *Pairs) add(base, vs agent.Result) { p.Count(base.Outcome == game.Won, vs.Outcome == game.Won) }
+
+// Count counts one game by whether the first player (b) and the second (v)
+// won it.
+func (p *Pairs) Count(b, v bool) {
+	switch {
 	case b && v:
 		p.Both++
 	case b:

@@ -57,6 +57,15 @@ ratio of the two players' times, timed side by side on the same workers.
 Paired on the same layouts, the comparison sees differences far smaller
 than the two rows' own intervals.
 
+--against FILE pairs the games with another player's recorded outcomes on
+the same layouts (a minesat.reference/1 file, see docs/formats.md), without
+running that player: it prints the games both won, each won alone and
+neither won, the other player's win rate with its 95% interval, the
+difference (reference - minesat) and McNemar's z. The run must be of the
+file's level, rules, first click and seed, and within its games.
+testdata/reference/hill-expert-safe-corner-seed1.txt holds D. Hill's solver
+on the first 200,000 games of 'play --level expert --rules safe --seed 1'.
+
 --format json writes the run summary (schema "minesat.summary/1", see
 docs/formats.md): the seed, the games, the shard, the agent's flags and,
 for each level (always an array), the games counted and their counts.
@@ -130,6 +139,7 @@ type playConfig struct {
 
 	vs     *batch.Agent // --vs: the second player's agent flags (see play_vs.go); nil without
 	vsArgs string       // the flags --vs gave, as given
+	vsRef  *against     // --against: another player's recorded outcomes (see play_against.go); nil without
 }
 
 // runPlay implements 'minesat play'.
@@ -154,6 +164,12 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 			return usageErrorf("play: %w", err)
 		}
 		closeRecords, opt.Records = f.Close, f
+	}
+	if cfg.vsRef != nil {
+		if err := cfg.vsRef.check(configs[0], cfg.shard.From, cfg.shard.To); err != nil {
+			return err
+		}
+		opt.Each = cfg.vsRef.count
 	}
 	start := time.Now()
 	total := (cfg.shard.To - cfg.shard.From) * len(configs)
@@ -185,6 +201,11 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if err := writeReport(io.out, cfg.format, f, cfg.workers, 0); err != nil {
 		return err
 	}
+	if cfg.vsRef != nil && len(sums) > 0 {
+		if err := cfg.vsRef.write(io.out, sums[0]); err != nil {
+			return err
+		}
+	}
 	if cfg.plot != "" {
 		if err := writePlayPlot(cfg, sums); err != nil {
 			return err
@@ -213,6 +234,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else (2,2): see agent.BestOpening)")
 	addAgentFlags(fs, &cfg.agent, batch.DefaultAgent)
 	vs := fs.String("vs", "", "also play every game with these agent `FLAGS` changed, e.g. \"--lookahead 16\" or \"--strategy fast\", and compare the two game by game")
+	againstPath := fs.String("against", "", "compare game by game with another player's outcomes on the same games, read from `FILE` (minesat.reference/1, e.g. testdata/reference/hill-expert-safe-corner-seed1.txt)")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), fmt.Sprintf("games played in parallel, 1 to %d (default: the number of CPUs)", batch.MaxWorkers))
 	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or json")
@@ -265,6 +287,21 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 			return cfg, false, err
 		}
 		cfg.vsArgs = strings.Join(strings.Fields(*vs), " ")
+	}
+	if *againstPath != "" {
+		switch {
+		case cfg.vs != nil:
+			return cfg, false, usageErrorf("play: --against and --vs each add a second player; drop one")
+		case len(cfg.levels) != 1:
+			return cfg, false, usageErrorf("play: --against pairs the games of one level; give one --level")
+		case cfg.format != "text":
+			return cfg, false, usageErrorf("play: --against writes a text table; drop --format %s", cfg.format)
+		case cfg.trace:
+			return cfg, false, usageErrorf("play: --trace follows one game; drop --against")
+		}
+		if cfg.vsRef, err = readAgainst(*againstPath); err != nil {
+			return cfg, false, err
+		}
 	}
 	return cfg, false, nil
 }

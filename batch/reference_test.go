@@ -1,0 +1,78 @@
+package batch
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/game"
+)
+
+const refHeader = "minesat.reference/1\nplayer P\nlevel beginner\nrules safe\nfirst corner (0,0)\nseed 7\nfrom 10\n"
+
+func TestReadReference(t *testing.T) {
+	ref, err := ReadReference(strings.NewReader("# a comment\n\n"+refHeader+"WLW\r\nLL\n# done\n"), "r.txt")
+	require.NoError(t, err)
+	assert.Equal(t, "P", ref.Player)
+	assert.Equal(t, game.Beginner, ref.Level)
+	assert.Equal(t, game.RulesSafe, ref.Rules)
+	assert.Equal(t, "corner (0,0)", ref.First)
+	assert.Equal(t, int64(7), ref.Seed)
+	assert.Equal(t, 10, ref.From)
+	assert.Equal(t, 15, ref.To())
+	assert.Equal(t, []bool{true, false, true, false, false}, ref.Won)
+	assert.Equal(t, 2, ref.Wins(10, 15))
+	assert.Equal(t, 1, ref.Wins(11, 14))
+}
+
+func TestReadReferenceErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", "r.txt: empty: want a minesat.reference/1 file"},
+		{"minesat.summary/1\n", `r.txt:1:1: want "minesat.reference/1", found "minesat.summary/1"`},
+		{"minesat.reference/1\nplayer P\nWL\n", "r.txt:3:1: outcomes before the header is whole"},
+		{refHeader, "r.txt:7: no outcomes"},
+		{refHeader + "WLX\n", `r.txt:8:3: want W (won) or L (not won), found 'X'`},
+		{refHeader + "W\nseed 3\n", "r.txt:9:1: want only outcome lines after the first one"},
+		{"minesat.reference/1\nseed 1\nseed 2\n", "r.txt:3:1: seed given twice"},
+		{"minesat.reference/1\nseed x\n", `r.txt:2:6: seed x: strconv.ParseInt: parsing "x": invalid syntax`},
+		{"minesat.reference/1\nlevel 0x0/1\n", "r.txt:2:7: level 0x0/1:"},
+		{"minesat.reference/1\nfrom -1\n", "r.txt:2:6: from -1: want 0 or more"},
+		{"minesat.reference/1\ncolour red\n", `r.txt:2:1: unknown key "colour"`},
+		{"minesat.reference/1\nplayer\n", `r.txt:2:1: want "key value", found "player"`},
+	}
+	for _, tt := range tests {
+		_, err := ReadReference(strings.NewReader(tt.in), "r.txt")
+		if assert.Error(t, err, "%q", tt.in) {
+			assert.Contains(t, err.Error(), tt.want, "%q", tt.in)
+		}
+	}
+}
+
+func TestReferenceCovers(t *testing.T) {
+	ref, err := ReadReference(strings.NewReader(refHeader+"WLWLW\n"), "r.txt")
+	require.NoError(t, err)
+	run := Summary{Level: game.Beginner, Rules: game.RulesSafe, First: "corner (0,0)", Seed: 7}
+	assert.NoError(t, ref.Covers(run, 10, 15))
+	assert.NoError(t, ref.Covers(run, 12, 13))
+	tests := []struct {
+		name     string
+		s        Summary
+		from, to int
+		want     string
+	}{
+		{"level", Summary{Level: game.Expert, Rules: game.RulesSafe, First: "corner (0,0)", Seed: 7}, 10, 15, "level beginner, the run of expert"},
+		{"rules", Summary{Level: game.Beginner, Rules: game.RulesZero, First: "corner (0,0)", Seed: 7}, 10, 15, "rules safe, the run under zero"},
+		{"first", Summary{Level: game.Beginner, Rules: game.RulesSafe, First: "(2,2)", Seed: 7}, 10, 15, "first click is corner (0,0), the run's (2,2)"},
+		{"seed", Summary{Level: game.Beginner, Rules: game.RulesSafe, First: "corner (0,0)", Seed: 1}, 10, 15, "seed 7, the run of seed 1"},
+		{"games", run, 9, 15, "holds games 10-14, the run plays games 9-14"},
+		{"beyond", run, 10, 16, "holds games 10-14, the run plays games 10-15"},
+	}
+	for _, tt := range tests {
+		err := ref.Covers(tt.s, tt.from, tt.to)
+		if assert.Error(t, err, tt.name) {
+			assert.Contains(t, err.Error(), tt.want, tt.name)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/batch"
+	"github.com/minesat/minesat/game"
+)
+
+// against pairs the games of 'play --against FILE' with another player's
+// recorded outcomes on the same games.
+type against struct {
+	path  string
+	ref   *batch.Reference
+	pairs batch.Pairs
+}
+
+// readAgainst reads the reference file of --against.
+func readAgainst(path string) (*against, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("play: --against: %w", err)
+	}
+	defer f.Close()
+	ref, err := batch.ReadReference(f, path)
+	if err != nil {
+		return nil, usageErrorf("play: --against: %w", err)
+	}
+	return &against{path: path, ref: ref}, nil
+}
+
+// check returns a usage error unless the reference holds games from..to-1
+// of the run c plans.
+func (a *against) check(c batch.Config, from, to int) error {
+	rules, first, err := c.Resolve()
+	if err != nil {
+		return err
+	}
+	s := batch.Summary{Level: c.Level, Rules: rules, First: first, Seed: c.Seed}
+	if err := a.ref.Covers(s, from, to); err != nil {
+		return usageErrorf("play: --against %s: %w", a.path, err)
+	}
+	return nil
+}
+
+// count pairs game i, played with result res, with the reference's.
+func (a *against) count(i int, res agent.Result) {
+	a.pairs.Count(res.Outcome == game.Won, a.ref.Won[i-a.ref.From])
+}
+
+// write writes the game-by-game comparison of the games counted.
+func (a *against) write(w io.Writer, s batch.Summary) error {
+	p := a.pairs
+	ref := p.Both + p.OnlyVs
+	lo, hi := batch.Wilson(ref, p.Games())
+	d, dlo, dhi, z := p.Diff()
+	fmt.Fprintf(w, "\nagainst %s (%s), game by game on the same layouts:\n", a.ref.Player, a.path)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "level\tgames\tboth won\tonly minesat\tonly reference\tneither\treference won\treference rate\t95% CI\treference - minesat\t95% CI\tz")
+	fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f%%\t[%.2f%%, %.2f%%]\t%+.2f pts\t[%+.2f, %+.2f]\t%+.2f\n",
+		s.Level.Name, p.Games(), p.Both, p.OnlyBase, p.OnlyVs, p.Neither, ref,
+		100*float64(ref)/float64(max(p.Games(), 1)), 100*lo, 100*hi, 100*d, 100*dlo, 100*dhi, z)
+	return tw.Flush()
+}
