@@ -156,12 +156,6 @@ const adviseGrace = 200 * time.Millisecond
 
 // writeAdvice writes adv, the advice on p, as text.
 func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) error {
-	paint := func(sgr, s string) string {
-		if color {
-			return "\x1b[" + sgr + "m" + s + "\x1b[0m"
-		}
-		return s
-	}
 	mines := "unknown"
 	if adv.Mines != nil {
 		mines = strconv.Itoa(*adv.Mines)
@@ -171,7 +165,9 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) err
 		fmt.Fprintf(w, "no solution: %s\n", adv.Conflict)
 		return nil
 	}
-	writeAdviceBoard(w, p, adv, paint)
+	if err := writeAdviceBoard(w, p, adv, painter(color)); err != nil {
+		return err
+	}
 	if m := adv.Move; m != nil {
 		what := "proved safe"
 		if !m.Forced {
@@ -214,17 +210,7 @@ func pairList(cells [][2]int) string {
 // aligned, under column numbers and after row numbers. Probabilities carry
 // a % sign, so that they never read as hints; the > marking the
 // recommended cell takes the place of the space before it.
-func writeAdviceBoard(w io.Writer, p *game.Puzzle, adv *agent.Advice, paint func(sgr, s string) string) {
-	rows, cols := p.Rows(), p.Cols()
-	rw := len(strconv.Itoa(rows - 1))
-	var sb strings.Builder
-	sb.WriteString(strings.Repeat(" ", rw+1))
-	var head strings.Builder
-	for c := range cols {
-		fmt.Fprintf(&head, "%4d", c)
-	}
-	sb.WriteString(paint(axisColor, head.String()))
-	sb.WriteByte('\n')
+func writeAdviceBoard(w io.Writer, p *game.Puzzle, adv *agent.Advice, pt painter) error {
 	mark := map[[2]int]string{}
 	for _, c := range adv.ForcedMines {
 		mark[c] = "*"
@@ -232,39 +218,28 @@ func writeAdviceBoard(w io.Writer, p *game.Puzzle, adv *agent.Advice, paint func
 	for _, c := range adv.ForcedSafe {
 		mark[c] = "."
 	}
-	var move [2]int
-	hasMove := adv.Move != nil
-	if hasMove {
-		move = adv.Move.Cell
-	}
-	for r := range rows {
-		sb.WriteString(paint(axisColor, fmt.Sprintf("%*d", rw, r)))
-		sb.WriteByte(' ')
-		for c := range cols {
-			cell := p.At(game.Pos{Row: r, Col: c})
-			text, sgr := "?", axisColor
-			switch {
-			case cell.State == game.Revealed:
-				text, sgr = strconv.Itoa(int(cell.Hint)), hintColor[min(cell.Hint, 8)]
-			case cell.State == game.Flagged:
-				text, sgr = "F", markColor['F']
-			case mark[[2]int{r, c}] != "":
-				text = mark[[2]int{r, c}]
-				sgr = markColor[text[0]]
-			default:
-				if pr, ok := adv.Prob(game.Pos{Row: r, Col: c}); ok {
-					text, sgr = percent(pr)+"%", probColor(pr)
-				}
+	return drawBoard(w, p.Rows(), p.Cols(), 4, "", pt, func(i int) (string, string) {
+		pos := p.Board.Pos(i)
+		cell := p.Cells[i]
+		text, sgr := "?", axisColor
+		switch {
+		case cell.State == game.Revealed:
+			text, sgr = strconv.Itoa(int(cell.Hint)), hintColor[min(cell.Hint, 8)]
+		case cell.State == game.Flagged:
+			text, sgr = "F", markColor['F']
+		case mark[pos.Pair()] != "":
+			text = mark[pos.Pair()]
+			sgr = markColor[text[0]]
+		default:
+			if pr, ok := adv.Prob(pos); ok {
+				text, sgr = percent(pr)+"%", probColor(pr)
 			}
-			if hasMove && move == [2]int{r, c} {
-				text, sgr = ">"+text, "1;7"
-			}
-			sb.WriteString(strings.Repeat(" ", 4-len(text)))
-			sb.WriteString(paint(sgr, text))
 		}
-		sb.WriteByte('\n')
-	}
-	io.WriteString(w, sb.String())
+		if adv.Move != nil && adv.Move.Cell == pos.Pair() {
+			text, sgr = ">"+text, "1;7"
+		}
+		return text, sgr
+	})
 }
 
 // percent writes an undecided cell's probability as a whole percentage,

@@ -114,20 +114,13 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 // The first write error stops the trace and is kept in err.
 type tracer struct {
 	w     io.Writer
-	color bool
+	color painter
 	n     int   // moves written
 	err   error // first write error
 }
 
 // newTracer returns a tracer writing to w, in colour if color.
-func newTracer(w io.Writer, color bool) *tracer { return &tracer{w: w, color: color} }
-
-func (t *tracer) paint(sgr, s string) string {
-	if !t.color {
-		return s
-	}
-	return "\x1b[" + sgr + "m" + s + "\x1b[0m"
-}
+func newTracer(w io.Writer, color bool) *tracer { return &tracer{w: w, color: painter(color)} }
 
 func (t *tracer) printf(format string, args ...any) {
 	if t.err == nil {
@@ -138,14 +131,14 @@ func (t *tracer) printf(format string, args ...any) {
 // board draws g's view, with marks for unknown cells (nil: none).
 func (t *tracer) board(g *game.Game, marks []mark) {
 	if t.err == nil {
-		t.err = renderBoard(t.w, g.View(), marks, t.color)
+		t.err = renderBoard(t.w, g.View(), marks, bool(t.color))
 	}
 }
 
 // header writes the game's description and the board before the first move.
 func (t *tracer) header(g *game.Game, first string) {
 	l := g.Level()
-	t.printf("%s: %s %dx%d with %d mines, rules %s, seed %d", t.paint("1", "game"), l.Name, l.Rows, l.Cols, l.Mines, g.Rules(), g.Seed())
+	t.printf("%s: %s %dx%d with %d mines, rules %s, seed %d", t.color.paint("1", "game"), l.Name, l.Rows, l.Cols, l.Mines, g.Rules(), g.Seed())
 	if first != "" {
 		t.printf(", first click %s", first)
 	}
@@ -171,7 +164,7 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 	case m.Rule == agent.RulePair:
 		tag = "pair of hints"
 	}
-	t.printf("\n%s %s %v  [%s]\n", t.paint("1", fmt.Sprintf("move %d:", t.n)), m.Op, b.Pos(m.Cell), t.paint(sgr, tag))
+	t.printf("\n%s %s %v  [%s]\n", t.color.paint("1", fmt.Sprintf("move %d:", t.n)), m.Op, b.Pos(m.Cell), t.color.paint(sgr, tag))
 	for _, line := range traceReason(b, m) {
 		t.printf("  %s\n", line)
 	}
@@ -192,7 +185,7 @@ func (t *tracer) footer(g *game.Game, res agent.Result) {
 	if res.ByRule[agent.RuleFirst] > 0 {
 		first = "first click, "
 	}
-	t.printf("\n%s %s after %d moves (%s%d deduced, %d guessed)\n", t.paint("1", "result:"), res.Outcome, len(res.Moves), first, res.Deduced, res.Guesses)
+	t.printf("\n%s %s after %d moves (%s%d deduced, %d guessed)\n", t.color.paint("1", "result:"), res.Outcome, len(res.Moves), first, res.Deduced, res.Guesses)
 	if g.Outcome() == game.Unfinished && g.Placed() {
 		t.printf("the mines it could not find:\n")
 		t.board(g, minesMarks(g))

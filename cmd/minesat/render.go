@@ -1,11 +1,15 @@
 package main
 
 // The terminal board renderer, shared by every command that draws a board
-// (solve --grid, the agent's trace). The API is two functions and one enum:
+// (solve --grid, the agent's trace, analyze). The API is two functions and
+// one enum:
 //
 //	marks := make([]mark, p.Board.Len())   // or nil: every unknown cell shows '?'
 //	marks[i] = markMine                    // what the caller knows of unknown cell i
 //	err := renderBoard(io.out, p, marks, useColor(io, noColor))
+//
+// renderBoard draws through drawBoard, which analyze also uses with wider
+// cells, and paints through painter, as every coloured output does.
 //
 // A board is drawn one line per row, cells separated by one space, under a
 // header of column numbers (one line per digit, most significant first) and
@@ -75,30 +79,63 @@ var (
 	axisColor = "2"
 )
 
+// painter colours text for a terminal: true wraps it in an ANSI SGR code
+// and a reset, false leaves it as is. Every coloured run is reset after
+// itself, so the text with the codes stripped is the plain text.
+type painter bool
+
+// paint returns s in the colour sgr (such as "1;31", bold red).
+func (p painter) paint(sgr, s string) string {
+	if !p {
+		return s
+	}
+	return "\x1b[" + sgr + "m" + s + "\x1b[0m"
+}
+
 // renderBoard draws p, with marks for its unknown cells, to w. marks is nil
 // or has one entry per cell, row-major; entries for revealed or flagged cells
-// are ignored. color adds ANSI colour; decide it with useColor. The board is
-// built in memory and written with one Write; the cost is O(cells).
+// are ignored. color adds ANSI colour; decide it with useColor. The cost is
+// O(cells).
 func renderBoard(w io.Writer, p *game.Puzzle, marks []mark, color bool) error {
 	if marks != nil && len(marks) != len(p.Cells) {
 		return fmt.Errorf("render: %d marks for %d cells", len(marks), len(p.Cells))
 	}
-	rows, cols := p.Rows(), p.Cols()
+	return drawBoard(w, p.Rows(), p.Cols(), 1, " ", painter(color), func(i int) (string, string) {
+		switch cell := p.Cells[i]; cell.State {
+		case game.Revealed:
+			return strconv.Itoa(int(cell.Hint)), hintColor[min(cell.Hint, 8)]
+		case game.Flagged:
+			return "F", markColor['F']
+		}
+		m := markUnknown
+		if marks != nil {
+			m = marks[i]
+		}
+		g := m.glyph()
+		return string(g), markColor[g]
+	})
+}
+
+// drawBoard draws a rows x cols board to w, built in memory and written
+// with one Write: a line per row, after the row's number right-aligned,
+// under a header of column numbers. Each cell shows the text and colour
+// that cell returns for it (row-major index i), after sep, right-aligned
+// in a field of width characters. The header's numbers are laid out as the
+// cells are, painted as one run; when they need more digits than width,
+// the header has a line per decimal place, most significant first, leading
+// zeros blank.
+func drawBoard(w io.Writer, rows, cols, width int, sep string, pt painter, cell func(i int) (text, sgr string)) error {
 	rw := len(strconv.Itoa(rows - 1)) // row label width
 	cw := len(strconv.Itoa(cols - 1)) // digits in the largest column number
 	var sb strings.Builder
-	sb.Grow((rw + 2 + 2*cols) * (rows + cw) * 2)
-	paint := func(sgr string, s string) {
-		if color {
-			sb.WriteString("\x1b[" + sgr + "m" + s + "\x1b[0m")
-		} else {
-			sb.WriteString(s)
+	places := []int{0} // the header's lines: the decimal places shown, one line each
+	if cw > width {
+		places = places[:0]
+		for place := cw - 1; place >= 0; place-- {
+			places = append(places, place)
 		}
 	}
-
-	// Column header: one line per decimal place, most significant first;
-	// leading zeros are blank.
-	for place := cw - 1; place >= 0; place-- {
+	for _, place := range places {
 		div := 1
 		for range place {
 			div *= 10
@@ -106,39 +143,28 @@ func renderBoard(w io.Writer, p *game.Puzzle, marks []mark, color bool) error {
 		var line strings.Builder
 		for c := range cols {
 			if c > 0 {
-				line.WriteByte(' ')
+				line.WriteString(sep)
 			}
-			if c >= div || (place == 0) {
-				line.WriteByte(byte('0' + c/div%10))
-			} else {
-				line.WriteByte(' ')
+			switch {
+			case len(places) == 1:
+				fmt.Fprintf(&line, "%*d", width, c)
+			case c >= div || place == 0:
+				fmt.Fprintf(&line, "%*c", width, '0'+c/div%10)
+			default:
+				line.WriteString(strings.Repeat(" ", width))
 			}
 		}
-		sb.WriteString(strings.Repeat(" ", rw+2))
-		paint(axisColor, strings.TrimRight(line.String(), " "))
+		sb.WriteString(strings.Repeat(" ", rw+1) + sep)
+		sb.WriteString(pt.paint(axisColor, strings.TrimRight(line.String(), " ")))
 		sb.WriteByte('\n')
 	}
-
 	for r := range rows {
-		paint(axisColor, fmt.Sprintf("%*d", rw, r))
-		sb.WriteString(" ")
+		sb.WriteString(pt.paint(axisColor, fmt.Sprintf("%*d", rw, r)))
+		sb.WriteByte(' ')
 		for c := range cols {
-			sb.WriteByte(' ')
-			i := r*cols + c
-			cell := p.Cells[i]
-			switch cell.State {
-			case game.Revealed:
-				paint(hintColor[min(cell.Hint, 8)], strconv.Itoa(int(cell.Hint)))
-			case game.Flagged:
-				paint(markColor['F'], "F")
-			default:
-				m := markUnknown
-				if marks != nil {
-					m = marks[i]
-				}
-				g := m.glyph()
-				paint(markColor[g], string(g))
-			}
+			text, sgr := cell(r*cols + c)
+			sb.WriteString(sep + strings.Repeat(" ", max(width-len(text), 0)))
+			sb.WriteString(pt.paint(sgr, text))
 		}
 		sb.WriteByte('\n')
 	}
