@@ -230,7 +230,7 @@ func (p *Position) MinesLeft() int {
 // (WithMoves, WithObserver, WithTrace); otherwise only its rule, and the
 // slice is reused by the next call.
 func (p *Position) Pending() []Move {
-	kb0 := p.KB.KB0()
+	kb0 := p.KB.Settled()
 	n := 0
 	for _, l := range kb0[p.acted:] {
 		if p.View.Cells[kb.CellOf(l)].State == game.Unknown {

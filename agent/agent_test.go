@@ -159,7 +159,7 @@ func checkPosition(t *testing.T, a *Agent, g *game.Game, m Move) {
 	for i := range mine {
 		mine[i] = g.IsMine(i)
 	}
-	for _, l := range p.KB.KB0() {
+	for _, l := range p.KB.Settled() {
 		if mine[kb.CellOf(l)] != kb.IsMine(l) {
 			t.Fatalf("seed %d: KB0 holds %s, but the cell is the other way", g.Seed(), kb.FormatLit(g.Board(), l))
 		}
@@ -354,7 +354,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 			}
 		}
 		kb0 := map[cnf.Lit]bool{}
-		for _, l := range a.pos.KB.KB0() {
+		for _, l := range a.pos.KB.Settled() {
 			kb0[l] = true
 		}
 		for order := 0; order < 4; order++ {
@@ -392,7 +392,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 				}
 			}
 			got := map[cnf.Lit]bool{}
-			for _, l := range k.KB0() {
+			for _, l := range k.Settled() {
 				got[l] = true
 			}
 			if len(got) != len(kb0) {

@@ -5,7 +5,7 @@
 //	k := kb.New(board)
 //	err := k.AddHint(cell, 2) // cell is safe and shows 2
 //	_, err = k.Resolve()      // call until k.Pending() is false to saturate
-//	for _, l := range k.KB0() {
+//	for _, l := range k.Settled() {
 //		fmt.Println(kb.FormatLit(board, l), k.Explain(l).Format(board))
 //	}
 //

@@ -229,10 +229,10 @@ func (k *KB) Value(i int) (mine, known bool) {
 	return false, false
 }
 
-// KB0 returns the settled literals in the order they settled. The slice is
-// shared and grows as literals settle: callers must not modify it, and may
-// remember its length to find the literals settled since.
-func (k *KB) KB0() []cnf.Lit { return k.kb0 }
+// Settled returns KB0, the settled literals, in the order they settled. The
+// slice is shared and grows as literals settle: callers must not modify it,
+// and may remember its length to find the literals settled since.
+func (k *KB) Settled() []cnf.Lit { return k.kb0 }
 
 // Clauses returns a copy of the stored clauses, in the order they were
 // stored.

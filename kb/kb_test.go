@@ -77,7 +77,7 @@ func check(t *testing.T, k *KB, mine []bool) {
 	if k.Err() != nil {
 		t.Fatalf("KB broken: %v", k.Err())
 	}
-	for _, l := range k.KB0() {
+	for _, l := range k.Settled() {
 		if mine[CellOf(l)] != IsMine(l) {
 			t.Fatalf("KB0 holds %s, but the cell is %s", FormatLit(k.board, l), map[bool]string{true: "a mine", false: "safe"}[mine[CellOf(l)]])
 		}
@@ -343,7 +343,9 @@ func randomClause(rng *rand.Rand, n, cells int) cnf.Clause {
 	return c
 }
 
-func TestLit(t *testing.T) {
+// TestCellLit checks the KB's literals of each cell, their names, and the
+// assignment a layout gives its variables.
+func TestCellLit(t *testing.T) {
 	b := game.MustBoard(3, 4)
 	for i := 0; i < b.Len(); i++ {
 		m, s := MineLit(i), SafeLit(i)
@@ -359,6 +361,23 @@ func TestLit(t *testing.T) {
 	}
 	if got := FormatClause(b, cnf.Clause{}); got != "false" {
 		t.Errorf("empty clause Format = %q; want false", got)
+	}
+	mine := make([]bool, b.Len())
+	mine[1] = true
+	a := Assignment(mine)
+	for _, tc := range []struct {
+		c    cnf.Clause
+		want bool
+	}{
+		{cnf.Clause{MineLit(1)}, true},
+		{cnf.Clause{SafeLit(1)}, false},
+		{cnf.Clause{MineLit(0), SafeLit(1)}, false},
+		{cnf.Clause{MineLit(0), SafeLit(b.Len() - 1)}, true},
+		{cnf.Clause{}, false},
+	} {
+		if got := tc.c.Holds(a); got != tc.want {
+			t.Errorf("%s holds with a mine at (0,1): %v; want %v", FormatClause(b, tc.c), got, tc.want)
+		}
 	}
 }
 
@@ -454,7 +473,7 @@ func feed(t *testing.T, k *KB, p *position, order []int, resolveEach bool) {
 
 func kb0Set(k *KB) map[cnf.Lit]bool {
 	out := map[cnf.Lit]bool{}
-	for _, l := range k.KB0() {
+	for _, l := range k.Settled() {
 		out[l] = true
 	}
 	return out
@@ -659,7 +678,7 @@ func TestUnitAndResolution(t *testing.T) {
 			feed(t, k, p, p.hints, false)
 			var got []string
 			resolution := false
-			for _, l := range k.KB0() {
+			for _, l := range k.Settled() {
 				switch r := k.Explain(l); r.Source {
 				case SourceAsserted:
 					continue
@@ -699,8 +718,8 @@ func TestAddTotal(t *testing.T) {
 	}
 	check(t, k, p.mine)
 	saturate(t, k, p.mine)
-	if len(k.KB0()) != 1 {
-		t.Errorf("KB0 = %v: the count alone settles nothing here", k.KB0())
+	if len(k.Settled()) != 1 {
+		t.Errorf("KB0 = %v: the count alone settles nothing here", k.Settled())
 	}
 	// Settle every cell but the far corner's neighbours by hand; the count
 	// then finishes the board.
@@ -730,7 +749,7 @@ func ExampleKB_Explain() {
 	k.AddHint(1, 1)
 	k.AddHint(2, 1)
 	k.AddHint(0, 1)
-	for _, l := range k.KB0() {
+	for _, l := range k.Settled() {
 		fmt.Printf("%s: %v, %s\n", FormatLit(b, l), k.Explain(l).Source, k.Explain(l).Format(b))
 	}
 	// Output:
