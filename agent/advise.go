@@ -164,7 +164,7 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 		an = nil
 		forced, err = exact.FindForced(ctx, pos.View)
 		if errors.Is(err, exact.ErrNoSolution) {
-			adv.Conflict = exact.Conflict(ctx, p, a.budget)
+			adv.Conflict = exact.FindConflict(ctx, p, a.budget).Why()
 			return adv, nil
 		}
 		if err != nil {
@@ -173,7 +173,7 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 	case err != nil:
 		return adv, err
 	case !an.Satisfiable():
-		adv.Conflict = exact.Conflict(ctx, p, a.budget)
+		adv.Conflict = exact.FindConflict(ctx, p, a.budget).Why()
 		return adv, nil
 	default:
 		if forced, err = an.Forced(ctx); err != nil {

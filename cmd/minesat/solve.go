@@ -149,7 +149,7 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		return noSolutionError("solve", name, r.invalid)
 	case !r.satisfiable && p.Flags() > 0:
 		// Name the flags to blame, if the hints alone have a solution.
-		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, exact.Conflict(ctx, p, exact.Budget{MaxStates: f.maxStates}))}
+		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, exact.FindConflict(ctx, p, exact.Budget{MaxStates: f.maxStates}).Why())}
 	case !r.satisfiable:
 		return errNoSolution
 	}
