@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	goio "io"
 	"os"
@@ -19,147 +18,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/recordtest"
 	"github.com/minesat/minesat/web"
 )
 
-// scriptedGame plays a deterministic game with a player that sees the mines.
-// It walks the cells in row-major order, flagging mines ("oracle: mine") and
-// opening safe cells ("oracle: safe"); every fifth open is labelled a guess
-// and carries made-up probabilities for every closed cell (the mine density
-// of the closed cells, the chosen cell a little lower). With loseAt > 0 the
-// player's loseAt-th move is instead a guess that opens the first closed
-// mine. limit > 0 stops the player after that many moves (a stuck game).
-// Under RulesSafe and RulesZero the first move opens the centre, a guess.
-func scriptedGame(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, loseAt int) game.RecordLine {
-	t.Helper()
-	g, err := game.New(l, rules, seed)
-	if err != nil {
-		t.Fatalf("game.New: %v", err)
-	}
-	var moves []game.MoveRecord
-	probs, notes := game.MoveProbs{}, game.MoveGuesses{}
-	density := func(chosen int) []game.CellProb {
-		closed, flagged := 0, 0
-		for i := range g.Board().Len() {
-			switch g.Cell(i).State {
-			case game.Unknown:
-				closed++
-			case game.Flagged:
-				flagged++
-			}
-		}
-		d := float64(l.Mines-flagged) / float64(closed)
-		var cps []game.CellProb
-		for i := range g.Board().Len() {
-			if g.Cell(i).State == game.Unknown {
-				p := d
-				if i == chosen {
-					p = d * 0.75
-				}
-				cps = append(cps, game.CellProb{Pos: g.Board().Pos(i), P: p})
-			}
-		}
-		return cps
-	}
-	do := func(op string, i int, why string, withProbs bool) {
-		p := g.Board().Pos(i)
-		if withProbs {
-			probs[len(moves)] = density(i)
-			for _, cp := range probs[len(moves)] {
-				if cp.Pos == p {
-					notes[len(moves)] = game.GuessNote{Method: "scripted", P: cp.P}
-				}
-			}
-		}
-		moves = append(moves, game.MoveRecord{Op: op, Cell: p.Pair(), Why: why})
-		if op == game.OpOpen {
-			_, err = g.Open(p)
-		} else {
-			err = g.Flag(p)
-		}
-		if err != nil && !errors.Is(err, game.ErrMine) {
-			t.Fatalf("scripted %s %v: %v", op, p, err)
-		}
-	}
-	if rules != game.RulesSeed {
-		do(game.OpOpen, l.Rows/2*l.Cols+l.Cols/2, game.WhyGuess, false)
-	}
-	opens := 0
-	for i := 0; i < g.Board().Len() && g.Outcome() == game.Unfinished && (limit <= 0 || len(moves) < limit); i++ {
-		if loseAt > 0 && len(moves)+1 == loseAt {
-			for j := range g.Board().Len() {
-				if g.Cell(j).State == game.Unknown && g.IsMine(j) {
-					do(game.OpOpen, j, game.WhyGuess, true)
-					break
-				}
-			}
-			break
-		}
-		switch {
-		case g.Cell(i).State != game.Unknown:
-		case g.IsMine(i):
-			do(game.OpFlag, i, "oracle: mine", false)
-		default:
-			opens++
-			if opens%5 == 0 {
-				do(game.OpOpen, i, game.WhyGuess, true)
-			} else {
-				do(game.OpOpen, i, "oracle: safe", false)
-			}
-		}
-	}
-	res := g.Outcome()
-	if res == game.Unfinished {
-		res = game.Stuck
-	}
-	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: rules.String(), Seed: seed,
-		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()), Moves: moves, Result: res}
-	if len(probs) == 0 {
-		probs, notes = nil, nil
-	}
-	return game.RecordLine{Record: rec, Probs: probs, Guesses: notes}
-}
-
-// jsonl writes the lines as JSON Lines.
-func jsonl(t testing.TB, lines ...any) string {
-	t.Helper()
-	var sb strings.Builder
-	for _, l := range lines {
-		b, err := json.Marshal(l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sb.Write(b)
-		sb.WriteByte('\n')
-	}
-	return sb.String()
-}
-
 // withKey writes l as a JSON line with one more key, written as "key":value.
 func withKey(t testing.TB, l game.RecordLine, kv string) string {
-	line := strings.TrimSuffix(jsonl(t, l), "}\n")
+	line := strings.TrimSuffix(recordtest.JSONL(t, l), "}\n")
 	return line + "," + kv + "}\n"
 }
 
-// threeGames is a won, a lost and a stuck game, with an empty line between
-// the second and the third.
-func threeGames(t testing.TB) string {
-	won := scriptedGame(t, game.Easy, game.RulesSeed, 1, 0, 0)
-	lost := scriptedGame(t, game.Beginner, game.RulesSafe, 2, 0, 9)
-	stuck := scriptedGame(t, game.Intermediate, game.RulesZero, 3, 12, 0)
-	for _, c := range []struct {
-		l    game.RecordLine
-		want game.Outcome
-	}{{won, game.Won}, {lost, game.Lost}, {stuck, game.Stuck}} {
-		if c.l.Result != c.want {
-			t.Fatalf("scripted game ended %s; want %s", c.l.Result, c.want)
-		}
-	}
-	return jsonl(t, won, lost) + "\n" + jsonl(t, stuck)
-}
-
 func TestReplaySummary(t *testing.T) {
-	in := threeGames(t)
+	in := recordtest.ThreeGames(t)
 	r := runCmd(t, in, nil, "replay", "-")
 	if r.code != 0 || r.err != "" {
 		t.Fatalf("exit %d, stderr %q; want 0 and nothing", r.code, r.err)
@@ -173,8 +43,8 @@ func TestReplaySummary(t *testing.T) {
 }
 
 func TestReplayErrors(t *testing.T) {
-	good := scriptedGame(t, game.Easy, game.RulesSeed, 5, 0, 0)
-	unsound := scriptedGame(t, game.Easy, game.RulesSeed, 6, 6, 0)
+	good := recordtest.Scripted(t, game.Easy, game.RulesSeed, 5, 0, 0)
+	unsound := recordtest.Scripted(t, game.Easy, game.RulesSeed, 6, 6, 0)
 	for _, m := range unsound.Mines {
 		if m != unsound.Moves[0].Cell && m != unsound.Moves[1].Cell {
 			unsound.Moves = append(unsound.Moves, game.MoveRecord{Op: game.OpOpen, Cell: m, Why: "unit (1,2)"})
@@ -185,9 +55,9 @@ func TestReplayErrors(t *testing.T) {
 	bare := good
 	bare.Probs, bare.Guesses = nil, nil
 	wrongResult.Result = game.Lost
-	badProbs := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
+	badProbs := recordtest.Scripted(t, game.Easy, game.RulesSeed, 7, 0, 0)
 	badProbs.Probs = game.MoveProbs{2: {{Pos: game.Pos{Row: 1, Col: 1}, P: 1.5}}}
-	badGuesses := scriptedGame(t, game.Easy, game.RulesSeed, 7, 0, 0)
+	badGuesses := recordtest.Scripted(t, game.Easy, game.RulesSeed, 7, 0, 0)
 	badGuesses.Guesses = game.MoveGuesses{0: {Method: "endgame search", P: 0.5}}
 
 	tests := []struct {
@@ -198,40 +68,40 @@ func TestReplayErrors(t *testing.T) {
 		stderr []string
 		stdout []string
 	}{
-		{"unsound move names the line", jsonl(t, good, unsound), []string{"replay", "-"}, 2,
+		{"unsound move names the line", recordtest.JSONL(t, good, unsound), []string{"replay", "-"}, 2,
 			[]string{"minesat: replay: 1 of 2 records are invalid"},
 			[]string{"<stdin>:1: game 0: easy, rules seed, seed 5: won after",
 				"<stdin>:2: game 1: easy, rules seed, seed 6: INVALID: game: record: moves[6]: open",
 				"the cell is a mine: game: deduced move contradicts the mines",
 				"\n2 games verified: 1 won, 0 lost, 0 stuck; 1 error\n"}},
-		{"unsound move, html", "\n" + jsonl(t, good, unsound), []string{"replay", "-", "--html", filepath.Join(t.TempDir(), "x.html")}, 2,
+		{"unsound move, html", "\n" + recordtest.JSONL(t, good, unsound), []string{"replay", "-", "--html", filepath.Join(t.TempDir(), "x.html")}, 2,
 			[]string{"minesat: <stdin>:3: game: record: moves[6]: open"}, nil},
-		{"result does not follow", jsonl(t, wrongResult), []string{"replay", "-"}, 2,
+		{"result does not follow", recordtest.JSONL(t, wrongResult), []string{"replay", "-"}, 2,
 			[]string{"1 of 1 record are invalid"}, []string{`<stdin>:1: game 0: easy, rules seed, seed 5: INVALID: game: record: result is "lost" but the moves leave the game won`}},
-		{"bad probabilities", jsonl(t, badProbs), []string{"replay", "-"}, 2,
+		{"bad probabilities", recordtest.JSONL(t, badProbs), []string{"replay", "-"}, 2,
 			nil, []string{"INVALID: game: record: moves[2]: probs: cell (1,1) has probability 1.5, outside [0, 1]"}},
-		{"guess note on a deduced move", jsonl(t, badGuesses), []string{"replay", "-"}, 2,
+		{"guess note on a deduced move", recordtest.JSONL(t, badGuesses), []string{"replay", "-"}, 2,
 			nil, []string{`INVALID: game: record: moves[0]: guesses: the move is not a guess (why "oracle: `}},
-		{"bad guesses json names the line", jsonl(t, good) + `{"level":"easy","guesses":{"0":[1]}}` + "\n", []string{"replay", "-"}, 2,
+		{"bad guesses json names the line", recordtest.JSONL(t, good) + `{"level":"easy","guesses":{"0":[1]}}` + "\n", []string{"replay", "-"}, 2,
 			[]string{"1 of 2 records are invalid"}, []string{`<stdin>:2:32: game 1: INVALID: field "guesses"[0]: want an object, got a list`}},
-		{"bad json names the line", jsonl(t, good) + "\n{\"level\": 3}\n", []string{"replay", "-"}, 2,
+		{"bad json names the line", recordtest.JSONL(t, good) + "\n{\"level\": 3}\n", []string{"replay", "-"}, 2,
 			nil, []string{`<stdin>:3:11: game 1: INVALID: field "level": want a string, got a number`, "2 games verified: 1 won, 0 lost, 0 stuck; 1 error"}},
-		{"bad probs json names the line", jsonl(t, good) + withKey(t, bare, `"probs":{"0":[[1,2]]}`), []string{"replay", "-"}, 2,
+		{"bad probs json names the line", recordtest.JSONL(t, good) + withKey(t, bare, `"probs":{"0":[[1,2]]}`), []string{"replay", "-"}, 2,
 			nil, []string{`<stdin>:2:1674: game 1: INVALID: field "probs"[0][0]: want [p, row, col, row, col, ...], got [1,2]`}},
-		{"old probs json names the line", jsonl(t, good) + strings.Replace(withKey(t, bare, `"probs":{"0":[[1,2]]}`), `"version":2,`, "", 1), []string{"replay", "-"}, 2,
+		{"old probs json names the line", recordtest.JSONL(t, good) + strings.Replace(withKey(t, bare, `"probs":{"0":[[1,2]]}`), `"version":2,`, "", 1), []string{"replay", "-"}, 2,
 			nil, []string{`<stdin>:2:1662: game 1: INVALID: field "probs"[0][0]: cell probability [1,2]: want [row, col, p]`}},
-		{"a key in another case", strings.Replace(jsonl(t, good), `"result":"won"`, `"result":"won","Result":"lost"`, 1), []string{"replay", "-"}, 2,
+		{"a key in another case", strings.Replace(recordtest.JSONL(t, good), `"result":"won"`, `"result":"won","Result":"lost"`, 1), []string{"replay", "-"}, 2,
 			nil, []string{`game 0: INVALID: unknown key "Result" (keys are case-sensitive; see the record schema)`}},
 		{"no records", "\n\n", []string{"replay", "-"}, 2, []string{"replay: <stdin> holds no records"}, nil},
-		{"game out of range", jsonl(t, good), []string{"replay", "--game", "1", "-"}, 2, []string{"--game 1: <stdin> holds 1 game, numbered from 0"}, nil},
-		{"negative game", jsonl(t, good), []string{"replay", "-", "--game=-1"}, 2, []string{"--game -1: want a game number K or a range K-M, games counting from 0"}, nil},
-		{"backward range", jsonl(t, good), []string{"replay", "-", "--game=3-2"}, 2, []string{"--game 3-2: the range ends before it starts (3 > 2)"}, nil},
-		{"no lost game", jsonl(t, good), []string{"replay", "-", "--lost", "1"}, 2, []string{"--lost 1: <stdin> holds no lost game in the selection"}, nil},
+		{"game out of range", recordtest.JSONL(t, good), []string{"replay", "--game", "1", "-"}, 2, []string{"--game 1: <stdin> holds 1 game, numbered from 0"}, nil},
+		{"negative game", recordtest.JSONL(t, good), []string{"replay", "-", "--game=-1"}, 2, []string{"--game -1: want a game number K or a range K-M, games counting from 0"}, nil},
+		{"backward range", recordtest.JSONL(t, good), []string{"replay", "-", "--game=3-2"}, 2, []string{"--game 3-2: the range ends before it starts (3 > 2)"}, nil},
+		{"no lost game", recordtest.JSONL(t, good), []string{"replay", "-", "--lost", "1"}, 2, []string{"--lost 1: <stdin> holds no lost game in the selection"}, nil},
 		{"no file", "", []string{"replay"}, 2, []string{"want one RECORDS.jsonl file, got 0"}, nil},
 		{"two files", "", []string{"replay", "a", "b"}, 2, []string{"got 2 arguments"}, nil},
 		{"missing file", "", []string{"replay", filepath.Join(t.TempDir(), "nope.jsonl")}, 2, []string{"no such file"}, nil},
 		{"bad flag after the file", "", []string{"replay", "-", "--bogus"}, 2, []string{"minesat: replay: unknown flag --bogus (see 'minesat replay -h')"}, nil},
-		{"-- ends flags", jsonl(t, good), []string{"replay", "--", "-"}, 0, nil, []string{"<stdin>:1: game 0"}},
+		{"-- ends flags", recordtest.JSONL(t, good), []string{"replay", "--", "-"}, 0, nil, []string{"<stdin>:1: game 0"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -257,7 +127,7 @@ func TestReplayErrors(t *testing.T) {
 // games as the script expects them: the data agrees with a replay in Go.
 func TestReplayHTML(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "replay.html")
-	r := runCmd(t, threeGames(t), nil, "replay", "-", "--html", out)
+	r := runCmd(t, recordtest.ThreeGames(t), nil, "replay", "-", "--html", out)
 	if r.code != 0 || r.out != "" || r.err != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want 0 and silence", r.code, r.out, r.err)
 	}
@@ -290,7 +160,7 @@ func TestReplayHTML(t *testing.T) {
 	if strings.Contains(m[1], "<stdin>") {
 		t.Errorf("the data's < and > are not escaped in the script: %.80s", m[1])
 	}
-	recs, err := game.ReadRecords("x", strings.NewReader(threeGames(t)))
+	recs, err := game.ReadRecords("x", strings.NewReader(recordtest.ThreeGames(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +228,7 @@ func TestReplayHTML(t *testing.T) {
 // count from 0 in file order, as play numbers them, and --game 0 is the
 // first game, not every game.
 func TestReplaySelect(t *testing.T) {
-	in := threeGames(t) // won, lost, stuck: games 0, 1, 2
+	in := recordtest.ThreeGames(t) // won, lost, stuck: games 0, 1, 2
 	for _, tc := range []struct {
 		args  []string
 		games []string // the game lines, by their "game K:" part
@@ -484,7 +354,7 @@ func TestReplayGzip(t *testing.T) {
 // TestReplayInterrupted cancels replay while it reads its second game: it
 // prints the summary of what it verified and exits 3, not 2.
 func TestReplayInterrupted(t *testing.T) {
-	in := threeGames(t)
+	in := recordtest.ThreeGames(t)
 	first, rest, _ := strings.Cut(in, "\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -520,7 +390,7 @@ func (r *cancelReader) Read(p []byte) (int, error) {
 // TestReplayHTMLLimit checks that a page refuses more games than it can
 // show, naming the way out, and takes them once selected.
 func TestReplayHTMLLimit(t *testing.T) {
-	one := jsonl(t, scriptedGame(t, game.Easy, game.RulesSeed, 1, 0, 0))
+	one := recordtest.JSONL(t, recordtest.Scripted(t, game.Easy, game.RulesSeed, 1, 0, 0))
 	in := strings.Repeat(one, web.ReplayMaxGames+1)
 	page := filepath.Join(t.TempDir(), "p.html")
 	r := runCmd(t, in, nil, "replay", "-", "--html", page)

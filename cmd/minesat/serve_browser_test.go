@@ -19,6 +19,7 @@ import (
 
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/browsertest"
 	"github.com/minesat/minesat/web"
 )
 
@@ -51,7 +52,7 @@ func TestServeBrowser(t *testing.T) {
 	srv := httptest.NewServer(web.New(web.Config{Agent: opts, NoGuess: web.NoGuess(0)}).Handler())
 	defer srv.Close()
 
-	ctx := newBrowser(t)
+	ctx := browsertest.New(t)
 	var mu sync.Mutex
 	var requests []string
 	require.NoError(t, chromedp.Listen(ctx, func(ev any) {

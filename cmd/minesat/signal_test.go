@@ -17,6 +17,7 @@ import (
 
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/recordtest"
 )
 
 // mainEnv, set in a test binary's environment, makes it run main with its
@@ -106,7 +107,7 @@ func TestPlaySignals(t *testing.T) {
 // waits for more records on a pipe: it stops at once, prints the summary
 // of the games it verified and exits 3, not 2.
 func TestReplaySignals(t *testing.T) {
-	in := threeGames(t)
+	in := recordtest.ThreeGames(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "replay", "-")

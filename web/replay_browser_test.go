@@ -1,13 +1,14 @@
-package main
+package web
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,70 +21,18 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/browsertest"
+	"github.com/minesat/minesat/internal/recordtest"
 )
 
 // screenshotOut also writes the browser test's screenshot to a file:
-// go test ./cmd/minesat -run TestReplayBrowser -screenshot /tmp/replay.png
+// go test ./web -run TestReplayBrowser -screenshot /tmp/replay.png
 var screenshotOut = flag.String("screenshot", "", "also save the replay browser test's screenshot to this PNG `file`")
 
-// browserNames are the executables tried, in order, after $MINESAT_CHROME.
-var browserNames = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "headless-shell"}
-
-// findBrowser returns the path of a Chromium-like browser. Without one the
-// test is skipped with a message, except under CI=true, where it fails: CI
-// installs Debian's chromium and must run this test.
-func findBrowser(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("MINESAT_CHROME"); p != "" {
-		return p
-	}
-	for _, name := range browserNames {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := fmt.Sprintf("no browser found (looked for $MINESAT_CHROME and %s on $PATH); install one with: apt-get install -y chromium",
-		strings.Join(browserNames, ", "))
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg + " (CI=true: the browser test must run in CI)")
-	}
-	t.Skip(msg)
-	return ""
-}
-
-// newBrowser starts headless Chromium with the project's flags and a fresh
-// profile, and returns a chromedp context for one tab.
-func newBrowser(t *testing.T) context.Context {
-	t.Helper()
-	path := findBrowser(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1100, 760),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx, chromedp.WithErrorf(t.Logf))
-	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
-	// Start the browser without a deadline (a deadline on the first run
-	// would end the browser); the test's own steps are bounded below.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	return ctx
-}
-
 // expectedStates returns the data-state of every cell after the first k
-// moves of rec, as the page documents them (see web/replay.go).
+// moves of rec, as the page documents them (see replay.go).
 func expectedStates(t *testing.T, rec *game.Record, k int) []string {
 	t.Helper()
 	l, err := game.ParseLevel(rec.Level)
@@ -183,7 +132,7 @@ func checkBoard(t *testing.T, ctx context.Context, rec *game.Record, k int, when
 	}
 }
 
-// TestReplayBrowser loads a generated replay page in headless Chromium and
+// TestReplayBrowser loads a written replay page in headless Chromium and
 // uses it as a person would: it steps, goes back, drags the slider, picks
 // another game, plays to the end and uses the keyboard, checking after each
 // action that the board shows the right cells opened and flagged. It checks
@@ -196,22 +145,27 @@ func TestReplayBrowser(t *testing.T) {
 	page := filepath.Join(dir, "replay.html")
 	// Three scripted games and one played by the agent under safe rules,
 	// which starts with its first click.
-	played := filepath.Join(dir, "played.jsonl")
-	if r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", "1", "--seed", "3", "--record", played); r.code > 1 {
-		t.Fatalf("play: exit %d: %s", r.code, r.err)
-	}
-	line, err := os.ReadFile(played)
+	var played bytes.Buffer
+	_, err := batch.Run(context.Background(), batch.Config{Level: game.Beginner, Agent: batch.DefaultAgent, Seed: 3}, 0, 1, batch.Options{Records: &played})
 	require.NoError(t, err)
-	stdin := threeGames(t) + string(line)
-	if r := runCmd(t, stdin, nil, "replay", "-", "--html", page); r.code != 0 {
-		t.Fatalf("replay --html: exit %d: %s", r.code, r.err)
+	var games []ReplayGame
+	var recs []game.Record
+	rr := game.NewRecordReader("four games", strings.NewReader(recordtest.ThreeGames(t)+played.String()))
+	for {
+		l, err := rr.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		games = append(games, ReplayGame{File: "four games", Line: rr.Line(), Num: len(games), Record: l.Record, Probs: l.Probs, Guesses: l.Guesses})
+		recs = append(recs, l.Record)
 	}
-	recs, err := game.ReadRecords("four games", strings.NewReader(stdin))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, err := os.Create(page)
+	require.NoError(t, err)
+	require.NoError(t, WriteReplayPage(f, "<stdin>", games))
+	require.NoError(t, f.Close())
 
-	ctx := newBrowser(t)
+	ctx := browsertest.New(t)
 	var mu sync.Mutex
 	var requests []string
 	if err := chromedp.Listen(ctx, func(ev any) {
