@@ -155,14 +155,36 @@ func (s Summary) sameConfig(t Summary) string {
 	}
 	differ("rules", s.Rules, t.Rules)
 	differ("first click", s.First, t.First)
-	differ("agent", s.Agent, t.Agent)
+	if s.Agent != t.Agent {
+		diffs = append(diffs, "agent "+AgentDiff(s.Agent, t.Agent))
+	}
 	switch {
 	case (s.Vs == nil) != (t.Vs == nil):
 		diffs = append(diffs, "paired play in one and not the other")
-	case s.Vs != nil:
-		differ("second agent", *s.Vs, *t.Vs)
+	case s.Vs != nil && *s.Vs != *t.Vs:
+		diffs = append(diffs, "second agent "+AgentDiff(*s.Vs, *t.Vs))
 	}
 	differ("seed", s.Seed, t.Seed)
+	return strings.Join(diffs, ", ")
+}
+
+// AgentDiff says how two agents differ, as the flags of 'minesat play'
+// that would set them: e.g. "--strategy fast and full, --lookahead 8 and
+// 0"; "" when they do not.
+func AgentDiff(a, b Agent) string {
+	var diffs []string
+	flag := func(name string, x, y any) {
+		if x != y {
+			diffs = append(diffs, fmt.Sprintf("--%s %v and %v", name, x, y))
+		}
+	}
+	flag("strategy", a.Strategy, b.Strategy)
+	flag("no-guess", a.NoGuess, b.NoGuess)
+	flag("guesser", a.Guesser, b.Guesser)
+	flag("lookahead", a.Lookahead, b.Lookahead)
+	flag("depth", a.Depth, b.Depth)
+	flag("deep-open", a.DeepOpen, b.DeepOpen)
+	flag("endgame", a.Endgame, b.Endgame)
 	return strings.Join(diffs, ", ")
 }
 
@@ -182,8 +204,12 @@ func (e *RangeError) Error() string {
 	return fmt.Sprintf("batch: %s %s", GameRange(e.From, e.To), fmt.Sprintf(what, e.A, e.B))
 }
 
-// GameRange names the games from..to-1, e.g. "games 0-1999" or "game 7".
+// GameRange names the games from..to-1, e.g. "games 0-1999", "game 7" or
+// "no game".
 func GameRange(from, to int) string {
+	if to <= from {
+		return "no game"
+	}
 	if to-from == 1 {
 		return fmt.Sprintf("game %d", from)
 	}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -161,10 +162,30 @@ func (f SummaryFile) Encode(w io.Writer) error {
 	return enc.Encode(f)
 }
 
+// MaxSummaryBytes bounds the summary file ReadSummaryFile reads. A
+// summary takes about 1 KB a level (2 KB with a second player), so 1 MiB
+// holds hundreds of levels; a bigger input is not a summary.
+const MaxSummaryBytes = 1 << 20
+
+// ReadSummaryFile reads a summary file from r, at most MaxSummaryBytes of
+// it, and parses it as ParseSummaryFile does. It stops reading at the
+// limit: an endless input (/dev/zero) is refused, not held in memory.
+func ReadSummaryFile(name string, r io.Reader) (SummaryFile, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxSummaryBytes+1))
+	switch {
+	case err != nil:
+		return SummaryFile{}, fmt.Errorf("%s: %w", name, err)
+	case len(data) > MaxSummaryBytes:
+		return SummaryFile{}, fmt.Errorf("%s: over %d bytes (1 MiB): a run summary takes a few KB; is it one?", name, MaxSummaryBytes)
+	}
+	return ParseSummaryFile(name, data)
+}
+
 // ParseSummaryFile reads and checks a summary file: its keys exactly as
-// the schema spells them, each once; its schema; counts that add up. Its
-// errors name the file and, for bad JSON, the key (as a JSON pointer, e.g.
-// /levels/0/base/won).
+// the schema spells them, each once; its schema; counts that add up, within
+// range, and figures that are those the counts give. Its errors name the
+// file and, for bad JSON, the line and column and the key (as a JSON
+// pointer, e.g. /levels/0/base/won); for a bad value, the key.
 func ParseSummaryFile(name string, data []byte) (SummaryFile, error) {
 	var f SummaryFile
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
@@ -177,7 +198,7 @@ func ParseSummaryFile(name string, data []byte) (SummaryFile, error) {
 		if json.Unmarshal(data, &probe) == nil && probe.Schema != SummarySchema {
 			return f, fmt.Errorf("%s: schema %q: want %q (a summary written by 'minesat play --format json')", name, probe.Schema, SummarySchema)
 		}
-		return f, fmt.Errorf("%s: not a run summary: %w", name, summaryJSONError(err))
+		return f, fmt.Errorf("%s%s: not a run summary: %w", name, errorPlace(data, err), summaryJSONError(err))
 	}
 	if f.Schema != SummarySchema {
 		return f, fmt.Errorf("%s: schema %q: want %q (a summary written by 'minesat play --format json')", name, f.Schema, SummarySchema)
@@ -188,7 +209,32 @@ func ParseSummaryFile(name string, data []byte) (SummaryFile, error) {
 	return f, nil
 }
 
-// check reports a summary whose counts do not add up.
+// errorPlace returns ":line:col" of a JSON decode error in data, or "".
+func errorPlace(data []byte, err error) string {
+	off := int64(-1)
+	var se *jsonv2.SemanticError
+	var te *jsontext.SyntacticError
+	switch {
+	case errors.As(err, &se):
+		off = se.ByteOffset
+	case errors.As(err, &te):
+		off = te.ByteOffset
+	}
+	if off < 0 || off > int64(len(data)) {
+		return ""
+	}
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf(":%d:%d", line, col)
+}
+
+// maxWallSeconds is the largest wall time a summary may give: what a
+// time.Duration holds, about 292 years.
+const maxWallSeconds = float64(math.MaxInt64) / float64(time.Second)
+
+// check reports a summary whose counts do not add up or are out of range,
+// naming the key.
 func (f SummaryFile) check() error {
 	sh := f.Shard
 	switch {
@@ -196,20 +242,47 @@ func (f SummaryFile) check() error {
 		return fmt.Errorf("games %d: want at least 1", f.Games)
 	case sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count:
 		return fmt.Errorf("shard %d of %d: want 0 <= index < count", sh.Index, sh.Count)
-	case sh.From < 0 || sh.To < sh.From || sh.To > f.Games:
-		return fmt.Errorf("shard games %d to %d: want 0 <= from <= to <= %d", sh.From, sh.To, f.Games)
+	case sh.Count > f.Games || f.Games > math.MaxInt/sh.Count:
+		return fmt.Errorf("shard count %d: want 1 to the %d games", sh.Count, f.Games)
+	case math.IsNaN(f.WallSeconds) || f.WallSeconds < 0 || f.WallSeconds > maxWallSeconds:
+		return fmt.Errorf("wall_seconds %v: want 0 to %.0f", f.WallSeconds, maxWallSeconds)
 	case len(f.Levels) == 0:
 		return fmt.Errorf("no level")
 	}
-	for _, l := range f.Levels {
-		if err := l.check(sh, f.Vs != nil); err != nil {
-			return fmt.Errorf("level %s: %w", l.Level, err)
+	if from, to := Shard(sh.Index, sh.Count, f.Games); sh.From != from || sh.To != to {
+		return fmt.Errorf("shard %d/%d of %d games counts games %d to %d, not shard.from %d and shard.to %d",
+			sh.Index, sh.Count, f.Games, from, to, sh.From, sh.To)
+	}
+	if err := checkAgent("agent", f.Agent); err != nil {
+		return err
+	}
+	if f.Vs != nil {
+		if err := checkAgent("vs.agent", f.Vs.Agent); err != nil {
+			return err
 		}
+	}
+	complete := true
+	for i, l := range f.Levels {
+		if err := l.check(f, sh); err != nil {
+			return fmt.Errorf("levels[%d] (%s): %w", i, l.Level, err)
+		}
+		complete = complete && l.To == sh.To
+	}
+	if f.Complete != complete {
+		return fmt.Errorf("complete %v: want %v, as the levels' games from and to say", f.Complete, complete)
 	}
 	return nil
 }
 
-func (l SummaryLevel) check(sh ShardRange, vs bool) error {
+// checkAgent reports an agent out of range, naming its key.
+func checkAgent(key string, a Agent) error {
+	if _, err := a.Options(); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return nil
+}
+
+func (l SummaryLevel) check(f SummaryFile, sh ShardRange) error {
 	lv, err := game.ParseLevel(l.Level)
 	if err != nil {
 		return err
@@ -221,28 +294,87 @@ func (l SummaryLevel) check(sh ShardRange, vs bool) error {
 		return err
 	}
 	n := l.To - l.From
+	vs := f.Vs != nil
 	switch {
 	case l.From != sh.From || l.To < l.From || l.To > sh.To:
 		return fmt.Errorf("games %d to %d: want from %d to at most %d, the shard's", l.From, l.To, sh.From, sh.To)
 	case vs != (l.Vs != nil) || vs != (l.Paired != nil):
 		return fmt.Errorf("the second player's counts: want them exactly when the summary has a vs player")
 	}
-	players := []*SummaryPlayer{&l.Base}
-	if vs {
-		players = append(players, l.Vs)
+	if err := l.Base.check("base", f.Agent, n, lv.Rows*lv.Cols); err != nil {
+		return err
 	}
-	for _, p := range players {
-		if p.Games != n || p.Won < 0 || p.Lost < 0 || p.Stuck < 0 || p.Won+p.Lost+p.Stuck != n || p.Guesses < 0 || p.ElapsedNs < 0 {
-			return fmt.Errorf("counts of %d games: %d won, %d lost, %d stuck, %d guesses, elapsed %d ns do not add up to the %d games from %d to %d",
-				p.Games, p.Won, p.Lost, p.Stuck, p.Guesses, p.ElapsedNs, n, l.From, l.To)
+	if !vs {
+		return nil
+	}
+	if err := l.Vs.check("vs", f.Vs.Agent, n, lv.Rows*lv.Cols); err != nil {
+		return err
+	}
+	p := l.Paired
+	if !within(n, p.BothWon, p.OnlyBase, p.OnlyVs, p.Neither) || p.BothWon+p.OnlyBase+p.OnlyVs+p.Neither != n ||
+		p.BothWon+p.OnlyBase != l.Base.Won || p.BothWon+p.OnlyVs != l.Vs.Won {
+		return fmt.Errorf("paired counts %d, %d, %d, %d do not add up to the players' %d and %d games won of %d",
+			p.BothWon, p.OnlyBase, p.OnlyVs, p.Neither, l.Base.Won, l.Vs.Won, n)
+	}
+	s := Summary{Base: l.Base.tally(), VsTally: l.Vs.tally(),
+		Pairs: Pairs{Both: p.BothWon, OnlyBase: p.OnlyBase, OnlyVs: p.OnlyVs, Neither: p.Neither}}
+	want := pairedOf(s)
+	return checkFigures("paired", []figure{
+		{"difference", p.Difference, want.Difference}, {"ci95[0]", p.CI95[0], want.CI95[0]}, {"ci95[1]", p.CI95[1], want.CI95[1]},
+		{"z", p.Z, want.Z}, {"time_ratio", p.TimeRatio, want.TimeRatio}})
+}
+
+// within reports whether every count is 0 to n.
+func within(n int, counts ...int) bool {
+	for _, c := range counts {
+		if c < 0 || c > n {
+			return false
 		}
 	}
-	if vs {
-		p := l.Paired
-		if p.BothWon < 0 || p.OnlyBase < 0 || p.OnlyVs < 0 || p.Neither < 0 || p.BothWon+p.OnlyBase+p.OnlyVs+p.Neither != n ||
-			p.BothWon+p.OnlyBase != l.Base.Won || p.BothWon+p.OnlyVs != l.Vs.Won {
-			return fmt.Errorf("paired counts %d, %d, %d, %d do not add up to the players' %d and %d games won of %d",
-				p.BothWon, p.OnlyBase, p.OnlyVs, p.Neither, l.Base.Won, l.Vs.Won, n)
+	return true
+}
+
+// check reports a player's counts of n games on a board of cells cells
+// that do not add up or are out of range, and figures not those of its
+// counts, naming the key under key ("base" or "vs").
+func (p *SummaryPlayer) check(key string, a Agent, n, cells int) error {
+	switch {
+	case p.Games != n || !within(n, p.Won, p.Lost, p.Stuck) || p.Won+p.Lost+p.Stuck != n:
+		return fmt.Errorf("%s: counts of %d games: %d won, %d lost, %d stuck do not add up to the %d games from the level's from to its to",
+			key, p.Games, p.Won, p.Lost, p.Stuck, n)
+	case p.Guesses < 0 || (n > 0 && p.Guesses/n > cells):
+		return fmt.Errorf("%s.guesses %d: want 0 to %d a game (a guess a cell) over %d games", key, p.Guesses, cells, n)
+	case p.ElapsedNs < 0:
+		return fmt.Errorf("%s.elapsed_ns %d: want 0 or more", key, p.ElapsedNs)
+	case p.Strategy != a.Strategy || p.NoGuess != a.NoGuess:
+		return fmt.Errorf("%s.strategy %q, no_guess %v: want the agent's, %q and %v", key, p.Strategy, p.NoGuess, a.Strategy, a.NoGuess)
+	}
+	want := playerOf(a, p.tally())
+	if p.Guesser != want.Guesser {
+		return fmt.Errorf("%s.guesser %q: want the agent's, %q", key, p.Guesser, want.Guesser)
+	}
+	return checkFigures(key, []figure{
+		{"win_rate", p.WinRate, want.WinRate}, {"ci95[0]", p.CI95[0], want.CI95[0]}, {"ci95[1]", p.CI95[1], want.CI95[1]},
+		{"guesses_per_game", p.GuessesPerGame, want.GuessesPerGame}, {"ms_per_game", p.MsPerGame, want.MsPerGame}})
+}
+
+// tally returns the counts of p.
+func (p *SummaryPlayer) tally() Tally {
+	return Tally{Games: p.Games, Won: p.Won, Lost: p.Lost, Stuck: p.Stuck, Guesses: p.Guesses, Elapsed: time.Duration(p.ElapsedNs)}
+}
+
+// figure is a figure a summary gives and the one its counts give.
+type figure struct {
+	key       string
+	got, want float64
+}
+
+// checkFigures reports the first figure that is not the one its counts
+// give, to a relative 1e-9.
+func checkFigures(key string, figs []figure) error {
+	for _, f := range figs {
+		if math.Abs(f.got-f.want) > 1e-9*max(1, math.Abs(f.want)) || math.IsNaN(f.got) {
+			return fmt.Errorf("%s.%s %v: want %v, as the counts give", key, f.key, f.got, f.want)
 		}
 	}
 	return nil
@@ -251,19 +383,16 @@ func (l SummaryLevel) check(sh ShardRange, vs bool) error {
 // Summaries returns the levels of a checked summary file (as
 // ParseSummaryFile returns) as summaries, to merge.
 func (f SummaryFile) Summaries() []Summary {
-	tally := func(p *SummaryPlayer) Tally {
-		return Tally{Games: p.Games, Won: p.Won, Lost: p.Lost, Stuck: p.Stuck, Guesses: p.Guesses, Elapsed: time.Duration(p.ElapsedNs)}
-	}
 	out := make([]Summary, len(f.Levels))
 	for i, l := range f.Levels {
 		lv, _ := game.ParseLevel(l.Level)
 		rules, _ := game.ParseRules(l.Rules)
 		s := Summary{Level: lv, Rules: rules, First: l.First, Agent: f.Agent, Seed: f.Seed,
-			From: l.From, To: l.To, Base: tally(&l.Base)}
+			From: l.From, To: l.To, Base: l.Base.tally()}
 		if f.Vs != nil {
 			vs := f.Vs.Agent
 			s.Vs = &vs
-			s.VsTally = tally(l.Vs)
+			s.VsTally = l.Vs.tally()
 			s.Pairs = Pairs{Both: l.Paired.BothWon, OnlyBase: l.Paired.OnlyBase, OnlyVs: l.Paired.OnlyVs, Neither: l.Paired.Neither}
 		}
 		out[i] = s
@@ -288,7 +417,7 @@ func summaryJSONError(err error) error {
 		if errors.Is(te.Err, jsontext.ErrDuplicateName) {
 			return fmt.Errorf("key %s given twice", te.JSONPointer)
 		}
-		return fmt.Errorf("not valid JSON at byte %d: %v", te.ByteOffset, te.Err)
+		return fmt.Errorf("not valid JSON: %v", te.Err)
 	}
 	return err
 }
@@ -308,6 +437,9 @@ func MergeSummaryFiles(names []string, files []SummaryFile) (SummaryFile, error)
 		if d := runDiff(ref, f); d != "" {
 			return SummaryFile{}, fmt.Errorf("%s and %s are of different runs: %s", names[0], names[i+1], d)
 		}
+	}
+	if err := checkSums(names, files); err != nil {
+		return SummaryFile{}, err
 	}
 	var wall time.Duration
 	levels := make([][]Summary, len(ref.Levels))
@@ -359,6 +491,45 @@ func mergeLevel(names []string, files []SummaryFile, ss []Summary, games int) (S
 	return s, nil
 }
 
+// checkSums reports sums of the files' counts and times that overflow
+// (the games' sums cannot: they are checked against the run's games), naming
+// the key and the file whose count overflows the sum.
+func checkSums(names []string, files []SummaryFile) error {
+	var wall int64
+	type sums struct{ guesses, elapsed int64 }
+	players := make([][2]sums, len(files[0].Levels))
+	for i, f := range files {
+		var ok bool
+		if wall, ok = addChecked(wall, int64(f.WallSeconds*float64(time.Second))); !ok {
+			return fmt.Errorf("%s: wall_seconds %v: the sum of the summaries' wall times overflows (over 292 years)", names[i], f.WallSeconds)
+		}
+		for j, l := range f.Levels {
+			for k, p := range []*SummaryPlayer{&l.Base, l.Vs} {
+				if p == nil {
+					continue
+				}
+				key := fmt.Sprintf("levels[%d].%s", j, []string{"base", "vs"}[k])
+				sum := &players[j][k]
+				if sum.guesses, ok = addChecked(sum.guesses, int64(p.Guesses)); !ok {
+					return fmt.Errorf("%s: %s.guesses %d: the sum of the summaries' guesses overflows", names[i], key, p.Guesses)
+				}
+				if sum.elapsed, ok = addChecked(sum.elapsed, p.ElapsedNs); !ok {
+					return fmt.Errorf("%s: %s.elapsed_ns %d: the sum of the summaries' times overflows (over 292 years)", names[i], key, p.ElapsedNs)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// addChecked returns a+b for a, b >= 0, and whether it did not overflow.
+func addChecked(a, b int64) (int64, bool) {
+	if b > math.MaxInt64-a {
+		return 0, false
+	}
+	return a + b, true
+}
+
 // runDiff returns what differs between the runs of two summary files
 // beyond their levels' own configurations, which Merge compares, or "".
 func runDiff(a, b SummaryFile) string {
@@ -374,13 +545,13 @@ func runDiff(a, b SummaryFile) string {
 		diffs = append(diffs, fmt.Sprintf("levels %s and %s", la, lb))
 	}
 	if a.Agent != b.Agent {
-		diffs = append(diffs, fmt.Sprintf("agent %+v and %+v", a.Agent, b.Agent))
+		diffs = append(diffs, "agent "+AgentDiff(a.Agent, b.Agent))
 	}
 	switch {
 	case (a.Vs == nil) != (b.Vs == nil):
 		diffs = append(diffs, "--vs in one and not the other")
 	case a.Vs != nil && a.Vs.Agent != b.Vs.Agent:
-		diffs = append(diffs, fmt.Sprintf("--vs %q and %q", a.Vs.Flags, b.Vs.Flags))
+		diffs = append(diffs, fmt.Sprintf("--vs %q and %q (%s)", a.Vs.Flags, b.Vs.Flags, AgentDiff(a.Vs.Agent, b.Vs.Agent)))
 	}
 	return strings.Join(diffs, ", ")
 }

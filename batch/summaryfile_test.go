@@ -3,7 +3,8 @@ package batch
 import (
 	"bytes"
 	"fmt"
-	"strings"
+	"math"
+	"regexp"
 	"testing"
 	"time"
 
@@ -74,6 +75,11 @@ func TestMergeSummaryFilesErrors(t *testing.T) {
 	interrupted.Levels = []SummaryLevel{files[1].Levels[0]}
 	interrupted.Levels[0].To = interrupted.Levels[0].From
 	interrupted.Levels[0].Base = SummaryPlayer{Strategy: files[1].Levels[0].Base.Strategy}
+	slow := files[1]
+	slow.Levels = []SummaryLevel{files[1].Levels[0]}
+	slow.Levels[0].Base.ElapsedNs = math.MaxInt64
+	otherAgent := files[1]
+	otherAgent.Agent.Strategy, otherAgent.Agent.Lookahead = "fast", 8
 	for _, tc := range []struct {
 		name  string
 		files []SummaryFile
@@ -85,6 +91,8 @@ func TestMergeSummaryFilesErrors(t *testing.T) {
 		{"other run", []SummaryFile{files[0], other, files[2]}, "f0 and f1 are of different runs: seed 3 and 4"},
 		{"interrupted", []SummaryFile{files[0], interrupted, files[2]}, "beginner: games 10-19 missing: f1 (shard 1/3, games 10-19) was interrupted"},
 		{"none", nil, "batch: 0 summary files for 0 names"},
+		{"time overflows", []SummaryFile{files[0], slow, files[2]}, "f1: levels[0].base.elapsed_ns 9223372036854775807: the sum of the summaries' times overflows"},
+		{"other agent", []SummaryFile{files[0], otherAgent, files[2]}, "f0 and f1 are of different runs: agent --strategy full and fast, --lookahead 0 and 8"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var names []string
@@ -107,22 +115,53 @@ func TestParseSummaryFileErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, old, new, want string
 	}{
-		{"counts", `"won": `, `"won": 1`, "s.json: level beginner: counts of 10 games"},
-		{"schema", SummarySchema, "minesat.summary/9", `s.json: schema "minesat.summary/9": want "minesat.summary/1"`},
-		{"key in another case", `"won": `, `"Won": 0, "won": `, "s.json: not a run summary: unknown key /levels/0/base/Won (keys are case-sensitive"},
-		{"key twice", `"won": `, `"won": 0, "won": `, "s.json: not a run summary: key /levels/0/base/won given twice"},
-		{"wrong type", `"seed": 3`, `"seed": "3"`, "s.json: not a run summary: key /seed: want an integer, got a string"},
-		{"not JSON", good, "level rules\n", "s.json: not a run summary: not valid JSON at byte 0"},
-		{"no level", `"levels": [`, `"levels": [], "x": [`, "s.json: not a run summary: unknown key /x"},
+		{"counts", `"won": \d+`, `"won": 1`, "s.json: levels[0] (beginner): base: counts of 10 games"},
+		{"counts wrapping", `"won": \d+,\s*"lost": \d+,\s*"stuck": \d+`, `"won": 9223372036854775807, "lost": 9223372036854775807, "stuck": 12`, "base: counts of 10 games"},
+		{"schema", regexp.QuoteMeta(SummarySchema), "minesat.summary/9", `s.json: schema "minesat.summary/9": want "minesat.summary/1"`},
+		{"key in another case", `"won": `, `"Won": 0, "won": `, "s.json:37:9: not a run summary: unknown key /levels/0/base/Won (keys are case-sensitive"},
+		{"key twice", `"won": `, `"won": 0, "won": `, "s.json:37:19: not a run summary: key /levels/0/base/won given twice"},
+		{"wrong type", `"seed": 3`, `"seed": "3"`, "s.json:3:11: not a run summary: key /seed: want an integer, got a string"},
+		{"not JSON", `(?s).*`, "level rules\n", "s.json:1:1: not a run summary: not valid JSON: invalid character 'l'"},
+		{"no level", `"levels": \[`, `"levels": [], "x": [`, "s.json:22:17: not a run summary: unknown key /x"},
 		{"shard", `"index": 0`, `"index": 3`, "s.json: shard 3 of 3: want 0 <= index < count"},
+		{"shard to", `"to": 10\n  }`, `"to": 11}`, "s.json: shard 0/3 of 30 games counts games 0 to 10, not shard.from 0 and shard.to 11"},
+		{"shard count", `"count": 3`, `"count": 31`, "s.json: shard count 31: want 1 to the 30 games"},
+		{"wall", `"wall_seconds": [0-9.]+`, `"wall_seconds": -1`, "s.json: wall_seconds -1: want 0 to 9223372037"},
+		{"complete", `"complete": true`, `"complete": false`, "s.json: complete false: want true, as the levels' games from and to say"},
+		{"elapsed", `"elapsed_ns": \d+`, `"elapsed_ns": 9223372036854775807`, "s.json: levels[0] (beginner): base.ms_per_game "},
+		{"elapsed negative", `"elapsed_ns": \d+`, `"elapsed_ns": -1`, "s.json: levels[0] (beginner): base.elapsed_ns -1: want 0 or more"},
+		{"guesses", `"guesses": \d+`, `"guesses": 1000000`, "s.json: levels[0] (beginner): base.guesses 1000000: want 0 to 81 a game"},
+		{"win rate", `"win_rate": [0-9.]+`, `"win_rate": 0.25`, "s.json: levels[0] (beginner): base.win_rate 0.25: want 1, as the counts give"},
+		{"strategy", `"strategy": "full",\s*"guesser"`, `"strategy": "fast", "guesser"`, `s.json: levels[0] (beginner): base.strategy "fast", no_guess false: want the agent's, "full" and false`},
+		{"agent", `"lookahead": \d+`, `"lookahead": -1`, "s.json: agent: lookahead -1: want 0 or more"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Contains(t, good, tc.old)
-			_, err := ParseSummaryFile("s.json", []byte(strings.Replace(good, tc.old, tc.new, 1)))
+			at := regexp.MustCompile(tc.old).FindStringIndex(good)
+			require.NotNil(t, at, "no %s in the summary", tc.old)
+			_, err := ParseSummaryFile("s.json", []byte(good[:at[0]]+tc.new+good[at[1]:]))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
 	_, err := ParseSummaryFile("s.json", []byte("\uFEFF"+good))
 	assert.NoError(t, err, "a byte order mark is skipped")
+}
+
+// TestReadSummaryFileLimit checks that an input over MaxSummaryBytes is
+// refused after reading no more than the limit.
+func TestReadSummaryFileLimit(t *testing.T) {
+	r := &countingZeros{}
+	_, err := ReadSummaryFile("/dev/zero", r)
+	require.Error(t, err)
+	assert.Equal(t, "/dev/zero: over 1048576 bytes (1 MiB): a run summary takes a few KB; is it one?", err.Error())
+	assert.LessOrEqual(t, r.n, MaxSummaryBytes+4096, "read on past the limit")
+}
+
+// countingZeros is an endless input of zeros that counts the bytes read.
+type countingZeros struct{ n int }
+
+func (z *countingZeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += len(p)
+	return len(p), nil
 }

@@ -2,7 +2,8 @@ package main
 
 import (
 	"context"
-	"os"
+	"fmt"
+	"slices"
 
 	"github.com/minesat/minesat/batch"
 )
@@ -26,8 +27,15 @@ twice), and games no summary counts: a shard missing, or one interrupted
 without a gap). A merged summary can be merged again with the shards it
 does not already hold.
 
+A SUMMARY of "-" is read from standard input. A summary takes a few KB;
+a file over 1 MiB is refused unread beyond that. Every count, time and
+figure is checked: counts that do not add up, figures other than those the
+counts give, a shard range other than its index gives, and sums that
+overflow are refused, naming the file and the key.
+
 Exit status: 0 when merged; 2 for an unreadable summary, mixed runs, and
-games missing or counted twice.
+games missing or counted twice; 3 interrupted (Ctrl-C, SIGTERM) while
+reading, as from a pipe or FIFO that stays open.
 
 Example, a run of 8,000 expert games in 4 shards:
 
@@ -52,14 +60,18 @@ func runMerge(ctx context.Context, args []string, io *stdio) error {
 	if len(names) == 0 {
 		return usageErrorf("merge: no summary given: want the JSON summaries of a run's shards")
 	}
+	if i := slices.Index(names, "-"); i >= 0 && slices.Contains(names[i+1:], "-") {
+		return usageErrorf("merge: - given twice: standard input holds one summary")
+	}
 	files := make([]batch.SummaryFile, len(names))
 	for i, name := range names {
-		data, err := os.ReadFile(name)
+		f, err := readSummary(ctx, io, name)
 		if err != nil {
-			return usageErrorf("merge: %w", err)
+			return err
 		}
-		if files[i], err = batch.ParseSummaryFile(name, data); err != nil {
-			return usageErrorf("merge: %w", err)
+		files[i] = f
+		if name == "-" {
+			names[i] = stdinName
 		}
 	}
 	f, err := batch.MergeSummaryFiles(names, files)
@@ -67,4 +79,29 @@ func runMerge(ctx context.Context, args []string, io *stdio) error {
 		return usageErrorf("merge: %w", err)
 	}
 	return writeReport(io.out, *format, f, 0, len(files))
+}
+
+// readSummary reads the summary file name ("-" for standard input). An
+// open or a read that blocks (a FIFO no one writes, a terminal) ends at once
+// when ctx is done, an interrupt (exit 3).
+func readSummary(ctx context.Context, io *stdio, name string) (batch.SummaryFile, error) {
+	shown := name
+	if name == "-" {
+		shown = stdinName
+	}
+	f, err := untilDone(ctx, func() (batch.SummaryFile, error) {
+		r, err := io.openInput(name)
+		if err != nil {
+			return batch.SummaryFile{}, err
+		}
+		defer r.Close()
+		return batch.ReadSummaryFile(shown, r)
+	})
+	switch {
+	case ctx.Err() != nil:
+		return f, budgetError(fmt.Errorf("merge: interrupted while reading %s", shown))
+	case err != nil:
+		return f, usageErrorf("merge: %w", err)
+	}
+	return f, nil
 }

@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -165,6 +167,26 @@ func TestMergeErrors(t *testing.T) {
 	caseKey := write("case.json", strings.Replace(string(data), `"won": `, `"Won": 0, "won": `, 1))
 	wrongType := write("type.json", strings.Replace(string(data), `"seed": 4`, `"seed": "4"`, 1))
 	dupKey := write("dup.json", strings.Replace(string(data), `"won": `, `"won": 0, "won": `, 1))
+	big := write("big.json", strings.Repeat(" ", batch.MaxSummaryBytes)+string(data))
+	negWall := write("wall.json", regexp.MustCompile(`"wall_seconds": [0-9.e-]+`).ReplaceAllString(string(data), `"wall_seconds": -1`))
+	badTo := write("to.json", strings.Replace(string(data), "\"to\": 10\n  }", "\"to\": 11}", 1))
+	// One shard's time at the most an int64 holds, its ms_per_game true:
+	// alone it merges, with another the sum overflows.
+	data1, err := os.ReadFile(names[1])
+	require.NoError(t, err)
+	f1, err := batch.ParseSummaryFile(names[1], data1)
+	require.NoError(t, err)
+	for i := range f1.Levels {
+		f1.Levels[i].Base.ElapsedNs = math.MaxInt64
+		f1.Levels[i].Base.MsPerGame = time.Duration(math.MaxInt64).Seconds() * 1000 / float64(f1.Levels[i].Base.Games)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, f1.Encode(&buf))
+	slow := write("slow.json", buf.String())
+	slowAlone := write("slow-alone.json", regexp.MustCompile(`"elapsed_ns": \d+`).ReplaceAllString(string(data), `"elapsed_ns": 9223372036854775807`))
+	fast := runCmd(t, "", nil, append([]string{"play", "--shard", "1/3", "--format", "json"}, append(args, "--strategy", "fast")...)...)
+	require.Equal(t, 0, fast.code, fast.err)
+	otherAgent := write("agent.json", fast.out)
 
 	for _, tc := range []struct {
 		name  string
@@ -177,12 +199,19 @@ func TestMergeErrors(t *testing.T) {
 		{"duplicate shard", []string{names[0], names[1], names[1], names[2]}, "merge: beginner: games 10-19 counted twice, by " + names[1] + " and " + names[1]},
 		{"other seed", []string{names[0], otherName, names[2]}, "merge: " + names[0] + " and " + otherName + " are of different runs: seed 4 and 5"},
 		{"interrupted shard", []string{names[0], stopped, names[2]}, "merge: beginner: games 10-19 missing: " + stopped + " (shard 1/3, games 10-19) was interrupted"},
-		{"counts", []string{badCounts}, "merge: " + badCounts + ": level beginner: counts of 10 games"},
+		{"counts", []string{badCounts}, "merge: " + badCounts + ": levels[0] (beginner): base: counts of 10 games"},
 		{"schema", []string{badSchema}, `schema "minesat.summary/9": want "minesat.summary/1"`},
-		{"key in another case", []string{caseKey}, "merge: " + caseKey + `: not a run summary: unknown key /levels/0/base/Won (keys are case-sensitive`},
-		{"key twice", []string{dupKey}, "merge: " + dupKey + `: not a run summary: key /levels/0/base/won given twice`},
-		{"wrong type", []string{wrongType}, "merge: " + wrongType + `: not a run summary: key /seed: want an integer, got a string`},
-		{"not JSON", []string{notJSON}, "merge: " + notJSON + ": not a run summary"},
+		{"key in another case", []string{caseKey}, "merge: " + caseKey + `:36:9: not a run summary: unknown key /levels/0/base/Won (keys are case-sensitive`},
+		{"key twice", []string{dupKey}, "merge: " + dupKey + `:36:19: not a run summary: key /levels/0/base/won given twice`},
+		{"wrong type", []string{wrongType}, "merge: " + wrongType + `:3:11: not a run summary: key /seed: want an integer, got a string`},
+		{"not JSON", []string{notJSON}, "merge: " + notJSON + ":1:1: not a run summary: not valid JSON"},
+		{"too big", []string{big}, "merge: " + big + ": over 1048576 bytes (1 MiB): a run summary takes a few KB"},
+		{"time overflows", []string{names[0], slow, names[2]}, "merge: " + slow + ": levels[0].base.elapsed_ns 9223372036854775807: the sum of the summaries' times overflows"},
+		{"time out of range", []string{slowAlone}, "merge: " + slowAlone + ": levels[0] (beginner): base.ms_per_game"},
+		{"negative wall", []string{negWall}, "merge: " + negWall + ": wall_seconds -1: want 0 to 9223372037"},
+		{"shard to", []string{badTo}, "merge: " + badTo + ": shard 0/3 of 30 games counts games 0 to 10, not shard.from 0 and shard.to 11"},
+		{"other agent", []string{names[0], otherAgent, names[2]}, "are of different runs: agent --strategy kb and fast\n"},
+		{"stdin twice", []string{"-", "-"}, "merge: - given twice"},
 		{"no file", []string{filepath.Join(dir, "nowhere.json")}, "nowhere.json: no such file"},
 		{"format", []string{"--format", "xml", names[0]}, `--format "xml": want text or json`},
 	} {
@@ -193,4 +222,18 @@ func TestMergeErrors(t *testing.T) {
 			assert.Empty(t, r.out)
 		})
 	}
+}
+
+// TestMergeStdin merges a summary read from standard input with one from a
+// file: "-" reads standard input, named <stdin> in messages.
+func TestMergeStdin(t *testing.T) {
+	names, _ := playShards(t, t.TempDir(), 2, "--level", "beginner", "--games", "6", "--seed", "4", "--strategy", "kb")
+	first, err := os.ReadFile(names[0])
+	require.NoError(t, err)
+	r := runCmd(t, string(first), nil, "merge", "-", names[1])
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.out, "6 games, merged from 2 summaries, seed 4")
+	r = runCmd(t, "{}", nil, "merge", "-", names[1])
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.err, `merge: <stdin>: schema "": want "minesat.summary/1"`)
 }

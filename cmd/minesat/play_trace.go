@@ -138,7 +138,7 @@ func (t *tracer) board(g *game.Game, marks []mark) {
 // header writes the game's description and the board before the first move.
 func (t *tracer) header(g *game.Game, first string) {
 	l := g.Level()
-	t.printf("%s: %s %dx%d with %d mines, rules %s, seed %d", t.color.paint("1", "game"), l.Name, l.Rows, l.Cols, l.Mines, g.Rules(), g.Seed())
+	t.printf("%s: %s %dx%d with %s, rules %s, seed %d", t.color.paint("1", "game"), l.Name, l.Rows, l.Cols, plural(l.Mines, "mine"), g.Rules(), g.Seed())
 	if first != "" {
 		t.printf(", first click %s", first)
 	}

@@ -145,3 +145,38 @@ func TestReplaySignals(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeSignals stops merge with SIGTERM while it waits on a FIFO that
+// no one writes and on a pipe that stays open: it stops at once, exit 3,
+// saying what it was reading.
+func TestMergeSignals(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	for _, tc := range []struct{ name, arg, shown string }{{"fifo", fifo, fifo}, {"stdin", "-", "<stdin>"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "merge", tc.arg)
+			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			stdin, err := cmd.StdinPipe() // open, never written
+			require.NoError(t, err)
+			defer stdin.Close()
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			require.NoError(t, cmd.Start())
+			defer cmd.Process.Kill()
+			time.Sleep(300 * time.Millisecond) // let it block in the read
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("still running 10 s after SIGTERM")
+			}
+			var ee *exec.ExitError
+			require.True(t, errors.As(err, &ee), "exit: %v", err)
+			assert.Equal(t, exitBudget, ee.ExitCode(), "stderr: %s", errb.String())
+			assert.Equal(t, "minesat: merge: interrupted while reading "+tc.shown+"\n", errb.String())
+			assert.Empty(t, out.String())
+		})
+	}
+}

@@ -65,9 +65,12 @@ func writeRunTable(w io.Writer, rows []tableRow, players []string) error {
 		if p.Guesser != "" && p.Guesser != defaultGuesserName {
 			strategy += " (" + p.Guesser + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.3f\n",
-			l.Level, l.Rules, l.First, strategy, p.Games, p.Won, p.Lost, p.Stuck,
-			100*p.WinRate, 100*p.CI95[0], 100*p.CI95[1], p.GuessesPerGame, p.MsPerGame)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t", l.Level, l.Rules, l.First, strategy, p.Games, p.Won, p.Lost, p.Stuck)
+		if p.Games == 0 { // no rate of no game: not 0.0%
+			fmt.Fprintln(tw, "-\t-\t-\t-")
+			continue
+		}
+		fmt.Fprintf(tw, "%.1f%%\t[%.1f%%, %.1f%%]\t%.2f\t%.3f\n", 100*p.WinRate, 100*p.CI95[0], 100*p.CI95[1], p.GuessesPerGame, p.MsPerGame)
 	}
 	return tw.Flush()
 }
@@ -96,7 +99,7 @@ func writeRunFooter(w io.Writer, f batch.SummaryFile, workers, merged int) error
 	for _, l := range f.Levels {
 		games += l.To - l.From
 	}
-	parts := []string{fmt.Sprintf("%d games", games)}
+	parts := []string{plural(games, "game")}
 	if f.Vs != nil {
 		parts = append(parts, "each played by both")
 	}

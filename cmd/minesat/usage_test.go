@@ -100,6 +100,12 @@ func TestUsage(t *testing.T) {
 		{"compare too many mines", tooMany, []string{"compare", "-"}, 1, "compare: <stdin> has no solution: ", ""},
 		{"cnf negative budget is usage", "", []string{"cnf", case1, "--max-clauses", "-1"}, 2, "minesat: cnf: --max-clauses -1: want at least 1\n", ""},
 		{"cnf budget exceeded", "", []string{"cnf", case1, "--max-clauses", "1"}, 3, "more than --max-clauses 1", ""},
+
+		// Words for what was counted: no rate of no game, no "1 games".
+		{"empty shard", "", []string{"play", "--level", "beginner", "--games", "1", "--shard", "0/2"}, 0, "",
+			"0      0    0     0      -         -       -             -\n0 games, shard 0/2 (no game of 1 a level), in "},
+		{"one game", "", []string{"play", "--level", "beginner", "--games", "1", "--workers", "1"}, 0, "", "\n1 game in "},
+		{"one mine", "", []string{"play", "--level", "9x9/1", "--trace"}, 0, "", "9x9/1 9x9 with 1 mine, rules safe"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
