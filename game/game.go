@@ -219,18 +219,32 @@ func (g *Game) open1(i int) {
 
 // Flag marks p as a mine. Flags never change the outcome. Flagging a revealed
 // cell is an error.
-func (g *Game) Flag(p Pos) error {
+func (g *Game) Flag(p Pos) error { return g.setFlag(p, true) }
+
+// Unflag takes the flag off p, which must be flagged; the cell is closed
+// again.
+func (g *Game) Unflag(p Pos) error { return g.setFlag(p, false) }
+
+// setFlag flags p (on) or takes its flag off.
+func (g *Game) setFlag(p Pos, on bool) error {
+	verb, state := "unflag", Unknown
+	if on {
+		verb, state = "flag", Flagged
+	}
 	if !g.board.Contains(p) {
-		return fmt.Errorf("game: flag %v: off the %dx%d board", p, g.board.rows, g.board.cols)
+		return fmt.Errorf("game: %s %v: off the %dx%d board", verb, p, g.board.rows, g.board.cols)
 	}
 	if g.outcome != Unfinished {
 		return ErrOver
 	}
 	i := g.board.Index(p)
-	if g.cells[i].State == Revealed {
+	switch {
+	case on && g.cells[i].State == Revealed:
 		return fmt.Errorf("game: flag %v: the cell is open", p)
+	case !on && g.cells[i].State != Flagged:
+		return fmt.Errorf("game: unflag %v: the cell is not flagged", p)
 	}
-	g.cells[i].State = Flagged
+	g.cells[i].State = state
 	return nil
 }
 

@@ -166,10 +166,21 @@ func TestMoveErrors(t *testing.T) {
 		{"open negative", second(g.Open(Pos{0, -1})), "game: open (0,-1): off the 2x2 board"},
 		{"flag off the board", g.Flag(Pos{-1, 0}), "game: flag (-1,0): off the 2x2 board"},
 		{"flag an open cell", g.Flag(Pos{1, 1}), "game: flag (1,1): the cell is open"},
+		{"unflag off the board", g.Unflag(Pos{0, 2}), "game: unflag (0,2): off the 2x2 board"},
+		{"unflag a closed cell", g.Unflag(Pos{0, 1}), "game: unflag (0,1): the cell is not flagged"},
 	}
 	for _, tc := range tests {
 		assert.EqualError(t, tc.err, tc.want, tc.name)
 	}
+	checkGame(t, g)
+}
+
+func TestUnflag(t *testing.T) {
+	g := layoutGame(t, "*.\n..")
+	require.NoError(t, g.Flag(Pos{0, 1}))
+	require.NoError(t, g.Unflag(Pos{0, 1}))
+	assert.Equal(t, Unknown, g.Cell(1).State, "the cell is closed again")
+	require.NoError(t, g.Flag(Pos{0, 1}), "flag it again")
 	checkGame(t, g)
 }
 

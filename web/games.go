@@ -281,7 +281,7 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	s.games.add(sess)
 	st := sess.state()
 	if req.Assist {
-		st.Advice, _ = s.advise(ctx, g.View())
+		st.Advice, _ = s.adviseGame(ctx, g)
 		if st.Advice == nil {
 			st.Note = s.noAdvice()
 		}
@@ -332,7 +332,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, a
 		if ctx, done, err := s.work(r); err != nil {
 			st.Note = err.Error()
 		} else {
-			st.Advice, _ = s.advise(ctx, sess.g.View())
+			st.Advice, _ = s.adviseGame(ctx, sess.g)
 			done()
 			if st.Advice == nil {
 				st.Note = s.noAdvice()
@@ -368,9 +368,9 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := game.PosOf(*req.Cell)
-	open := strings.HasSuffix(r.URL.Path, "/open")
+	op := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:] // open, flag or unflag
 	sess.mu.Lock()
-	status, msg := sess.play(p, open)
+	status, msg := sess.play(p, op)
 	sess.mu.Unlock()
 	if status != 0 {
 		writeError(w, status, "%s", msg)
@@ -379,10 +379,11 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
 }
 
-// play opens or flags p in sess's game, the caller holding sess.mu. A
-// refusal comes back as an HTTP status and a message; 0 when the move
-// was played (opening a mine is a move played: the game is lost).
-func (sess *session) play(p game.Pos, open bool) (int, string) {
+// play opens, flags or unflags p in sess's game (op "open", "flag" or
+// "unflag"), the caller holding sess.mu. A refusal comes back as an HTTP
+// status and a message; 0 when the move was played (opening a mine is a
+// move played: the game is lost).
+func (sess *session) play(p game.Pos, op string) (int, string) {
 	g := sess.g
 	b := g.Board()
 	switch {
@@ -392,18 +393,24 @@ func (sess *session) play(p game.Pos, open bool) (int, string) {
 		return http.StatusConflict, "the game is over: it was " + g.Outcome().String()
 	}
 	var err error
-	if open {
+	switch op {
+	case "open":
 		if g.Cell(b.Index(p)).State == game.Revealed {
 			return http.StatusConflict, "cell " + p.String() + " is already open"
 		}
 		if _, err = g.Open(p); errors.Is(err, game.ErrMine) {
 			sess.boom, err = b.Index(p), nil
 		}
-	} else {
+	case "flag":
 		if g.Cell(b.Index(p)).State != game.Unknown {
 			return http.StatusConflict, "cell " + p.String() + " is already open or flagged"
 		}
 		err = g.Flag(p)
+	default:
+		if g.Cell(b.Index(p)).State != game.Flagged {
+			return http.StatusConflict, "cell " + p.String() + " is not flagged"
+		}
+		err = g.Unflag(p)
 	}
 	if err != nil {
 		return http.StatusConflict, err.Error()
@@ -433,7 +440,7 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 		writeBusy(w, err)
 		return
 	}
-	adv, err := s.advise(ctx, sess.g.View())
+	adv, err := s.adviseGame(ctx, sess.g)
 	done()
 	var status int
 	var msg string
@@ -445,7 +452,7 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 	case adv.Move == nil:
 		status, msg = http.StatusConflict, "no move to recommend: "+strings.Join(adv.Incomplete, "; ")
 	default:
-		status, msg = sess.play(game.PosOf(adv.Move.Cell), true)
+		status, msg = sess.play(game.PosOf(adv.Move.Cell), "open")
 	}
 	sess.mu.Unlock()
 	if status != 0 {

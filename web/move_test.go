@@ -1,0 +1,80 @@
+package web
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestUnflag(t *testing.T) {
+	h := New(Config{}).Handler()
+	g := newGame(t, h, `{"level": "beginner", "rules": "seed", "seed": "5"}`)
+	path := "/api/games/" + g.ID
+	code, body := do(t, h, "POST", path+"/flag", `{"cell": [0, 0]}`)
+	require.Equal(t, http.StatusOK, code, body)
+	require.Equal(t, 1, decodeAs[gameState](t, body).Flags)
+
+	code, body = do(t, h, "POST", path+"/unflag", `{"cell": [0, 0]}`)
+	require.Equal(t, http.StatusOK, code, body)
+	g = decodeAs[gameState](t, body)
+	assert.Equal(t, 0, g.Flags)
+	assert.Equal(t, byte('.'), g.Board[0][0], "the cell is closed again")
+
+	tests := []struct {
+		name, body string
+		code       int
+		want       string
+	}{
+		{"not flagged", `{"cell": [0, 0]}`, http.StatusConflict, "cell (0,0) is not flagged"},
+		{"off the board", `{"cell": [9, 0]}`, http.StatusBadRequest, "cell (9,0) is off the 9x9 board"},
+		{"no cell", `{}`, http.StatusBadRequest, `"cell" is missing`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, body := do(t, h, "POST", path+"/unflag", tc.body)
+			assert.Equal(t, tc.code, code, body)
+			assert.Contains(t, errorOf(t, body), tc.want)
+		})
+	}
+}
+
+func TestFirstClickAdvice(t *testing.T) {
+	h := New(Config{}).Handler()
+	tests := []struct {
+		level, rules string
+		cell         [2]int
+		free         int // cells at probability 0
+	}{
+		{"expert", "zero", [2]int{3, 3}, 9},
+		{"beginner", "zero", [2]int{2, 2}, 9},
+		{"beginner", "safe", [2]int{0, 0}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.level+"/"+tc.rules, func(t *testing.T) {
+			g := newGame(t, h, `{"level": "`+tc.level+`", "rules": "`+tc.rules+`", "assist": true}`)
+			require.NotNil(t, g.Advice)
+			m := g.Advice.Move
+			require.NotNil(t, m)
+			assert.Equal(t, tc.cell, m.Cell)
+			assert.True(t, m.Forced, "the rules make the first click safe")
+			assert.Zero(t, m.P)
+			assert.Contains(t, m.Why, "first click")
+			zero := 0
+			for _, row := range g.Advice.Probabilities {
+				for _, p := range row {
+					if p != nil && *p == 0 {
+						zero++
+					}
+				}
+			}
+			assert.Equal(t, tc.free, zero, "cells shown safe")
+
+			// The hint plays it.
+			code, body := do(t, h, "POST", "/api/games/"+g.ID+"/hint", `{}`)
+			require.Equal(t, http.StatusOK, code, body)
+			assert.Equal(t, tc.cell, decodeAs[gameState](t, body).Hint.Cell)
+		})
+	}
+}
