@@ -1,8 +1,10 @@
 package batch_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
@@ -52,4 +54,46 @@ func ExampleMerge() {
 	// shard 1: games 13-25, 12 won
 	// shard 2: games 26-39, 14 won
 	// merged: games 0-39, 38 won; single run: 38 won
+}
+
+// Write the summary files of a run's two shards as 'minesat play --shard K/2
+// --format json' does, read them back and merge them, as 'minesat merge'
+// does; without the second shard, the merge names the games missing.
+func ExampleMergeSummaryFiles() {
+	c := batch.Config{Level: game.Beginner, Agent: batch.DefaultAgent, Seed: 1}
+	var names []string
+	var files []batch.SummaryFile
+	for k := range 2 {
+		from, to := batch.Shard(k, 2, 40)
+		s, err := batch.Run(context.Background(), c, from, to, batch.Options{})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		var buf bytes.Buffer
+		shard := batch.ShardRange{Index: k, Count: 2, From: from, To: to}
+		if err := batch.NewSummaryFile([]batch.Summary{s}, 40, shard, "", time.Second).Encode(&buf); err != nil {
+			fmt.Println(err)
+			return
+		}
+		name := fmt.Sprintf("shard-%d.json", k)
+		f, err := batch.ParseSummaryFile(name, buf.Bytes())
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		names, files = append(names, name), append(files, f)
+	}
+	all, err := batch.MergeSummaryFiles(names, files)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	l := all.Levels[0]
+	fmt.Printf("%s: games %d-%d, %d won, complete %v, wall %.0f s\n", l.Level, l.From, l.To-1, l.Base.Won, all.Complete, all.WallSeconds)
+	_, err = batch.MergeSummaryFiles(names[:1], files[:1])
+	fmt.Println(err)
+	// Output:
+	// beginner: games 0-39, 38 won, complete true, wall 2 s
+	// beginner: games 20-39 missing: no summary counts them (a shard not given?)
 }
