@@ -13,12 +13,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 )
 
 // testConfig is cheap to play and guesses, so that the counts vary.
 func testConfig(vs bool) Config {
-	c := Config{Level: game.Beginner, Agent: DefaultAgent, Seed: 3}
+	c := Config{Level: game.Beginner, Agent: agent.DefaultConfig, Seed: 3}
 	c.Agent.Lookahead, c.Agent.Endgame = 0, 0
 	if vs {
 		v := c.Agent
@@ -131,7 +132,7 @@ func TestMergeErrors(t *testing.T) {
 // exactly the games from the first without a gap, which are the records
 // written, each the whole run's line for its game.
 func TestRunInterrupted(t *testing.T) {
-	c := Config{Level: game.Expert, Agent: DefaultAgent, Seed: 9}
+	c := Config{Level: game.Expert, Agent: agent.DefaultConfig, Seed: 9}
 	c.Agent.Strategy = "fast"
 	whole, wholeRecs := runRecords(t, c, 100, 140, 2)
 	lines := strings.SplitAfter(string(wholeRecs), "\n")
@@ -170,10 +171,10 @@ func TestRunErrors(t *testing.T) {
 		{"range", c, 5, 4, Options{}, "games 5 to 4"},
 		{"workers", c, 0, 4, Options{Workers: MaxWorkers + 1}, "257 workers: want 1 to 256"},
 		{"records of pairs", testConfig(true), 0, 4, Options{Records: &bytes.Buffer{}}, "paired play writes no records"},
-		{"strategy", Config{Level: game.Beginner, Agent: Agent{Strategy: "psychic", Guesser: "exact", Depth: 1}}, 0, 4, Options{}, `unknown strategy "psychic"`},
-		{"lookahead", Config{Level: game.Beginner, Agent: Agent{Strategy: "full", Guesser: "exact", Lookahead: -1, Depth: 1}}, 0, 4, Options{}, "lookahead -1: want 0 or more"},
-		{"second agent", Config{Level: game.Beginner, Agent: DefaultAgent, Vs: &Agent{Strategy: "full", Guesser: "psychic", Depth: 1}}, 0, 4, Options{}, `vs: guesser "psychic": want exact or local`},
-		{"first click under seed rules", Config{Level: game.Easy, First: "center", Agent: DefaultAgent}, 0, 4, Options{}, "first: a first click applies under the safe and zero rules only; easy is played under seed rules"},
+		{"strategy", Config{Level: game.Beginner, Agent: agent.Config{Strategy: "psychic", Guesser: "exact", Depth: 1}}, 0, 4, Options{}, `unknown strategy "psychic"`},
+		{"lookahead", Config{Level: game.Beginner, Agent: agent.Config{Strategy: "full", Guesser: "exact", Lookahead: -1, Depth: 1}}, 0, 4, Options{}, "lookahead -1: want 0 or more"},
+		{"second agent", Config{Level: game.Beginner, Agent: agent.DefaultConfig, Vs: &agent.Config{Strategy: "full", Guesser: "psychic", Depth: 1}}, 0, 4, Options{}, `vs: guesser "psychic": want exact or local`},
+		{"first click under seed rules", Config{Level: game.Easy, First: "center", Agent: agent.DefaultConfig}, 0, 4, Options{}, "first: a first click applies under the safe and zero rules only; easy is played under seed rules"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Run(context.Background(), tc.c, tc.from, tc.to, tc.opt)
@@ -181,9 +182,9 @@ func TestRunErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
-	_, err := Run(context.Background(), Config{Level: game.Easy, First: "center", Agent: DefaultAgent}, 0, 1, Options{})
+	_, err := Run(context.Background(), Config{Level: game.Easy, First: "center", Agent: agent.DefaultConfig}, 0, 1, Options{})
 	assert.True(t, errors.Is(err, ErrFirstUnderSeed))
-	var fe *FieldError
+	var fe *agent.FieldError
 	require.True(t, errors.As(err, &fe))
 	assert.Equal(t, "first", fe.Field)
 }

@@ -3,7 +3,7 @@
 // runs split across machines.
 //
 // A Config names what is played: a level, its rules and first click, the
-// agent's settings as plain values (Agent), optionally a second agent for
+// agent's settings as plain values (agent.Config), optionally a second agent for
 // paired play, and a run seed. Run plays games [from, to) of it on any
 // number of workers. Game i is always played from the seed
 // game.GameSeed(seed, i), and the agent draws its random choices from that

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 )
@@ -13,7 +14,7 @@ import (
 // Play 100 expert games on two workers and print the win rate with its 95%
 // interval.
 func Example() {
-	c := batch.Config{Level: game.Expert, Agent: batch.DefaultAgent, Seed: 1}
+	c := batch.Config{Level: game.Expert, Agent: agent.DefaultConfig, Seed: 1}
 	s, err := batch.Run(context.Background(), c, 0, 100, batch.Options{Workers: 2})
 	if err != nil {
 		fmt.Println(err)
@@ -30,7 +31,7 @@ func Example() {
 // machines would), and merge their summaries: the counts are the single
 // run's.
 func ExampleMerge() {
-	c := batch.Config{Level: game.Beginner, Agent: batch.DefaultAgent, Seed: 1}
+	c := batch.Config{Level: game.Beginner, Agent: agent.DefaultConfig, Seed: 1}
 	var shards []batch.Summary
 	for k := range 3 {
 		from, to := batch.Shard(k, 3, 40)
@@ -60,7 +61,7 @@ func ExampleMerge() {
 // --format json' does, read them back and merge them, as 'minesat merge'
 // does; without the second shard, the merge names the games missing.
 func ExampleMergeSummaryFiles() {
-	c := batch.Config{Level: game.Beginner, Agent: batch.DefaultAgent, Seed: 1}
+	c := batch.Config{Level: game.Beginner, Agent: agent.DefaultConfig, Seed: 1}
 	var names []string
 	var files []batch.SummaryFile
 	for k := range 2 {

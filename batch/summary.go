@@ -123,11 +123,11 @@ func (p Pairs) Diff() (d, lo, hi, z float64) { return PairedDiff(p.OnlyBase, p.O
 // (see Merge): the merged counts are those of one run over both ranges.
 type Summary struct {
 	Level game.Level
-	Rules game.Rules // never RulesUnset
-	First string     // the first click, e.g. "corner (0,0)"; "none" under the seed rules
-	Agent Agent      // the player
-	Vs    *Agent     // the second player of paired play; nil for none
-	Seed  int64      // the run seed: game i was played from game.GameSeed(Seed, i)
+	Rules game.Rules    // never RulesUnset
+	First string        // the first click, e.g. "corner (0,0)"; "none" under the seed rules
+	Agent agent.Config  // the player
+	Vs    *agent.Config // the second player of paired play; nil for none
+	Seed  int64         // the run seed: game i was played from game.GameSeed(Seed, i)
 
 	From, To int // the games counted are From, From+1, ..., To-1
 
@@ -156,35 +156,15 @@ func (s Summary) sameConfig(t Summary) string {
 	differ("rules", s.Rules, t.Rules)
 	differ("first click", s.First, t.First)
 	if s.Agent != t.Agent {
-		diffs = append(diffs, "agent "+AgentDiff(s.Agent, t.Agent))
+		diffs = append(diffs, "agent "+s.Agent.Diff(t.Agent))
 	}
 	switch {
 	case (s.Vs == nil) != (t.Vs == nil):
 		diffs = append(diffs, "paired play in one and not the other")
 	case s.Vs != nil && *s.Vs != *t.Vs:
-		diffs = append(diffs, "second agent "+AgentDiff(*s.Vs, *t.Vs))
+		diffs = append(diffs, "second agent "+s.Vs.Diff(*t.Vs))
 	}
 	differ("seed", s.Seed, t.Seed)
-	return strings.Join(diffs, ", ")
-}
-
-// AgentDiff says how two agents differ, as the flags of 'minesat play'
-// that would set them: e.g. "--strategy fast and full, --lookahead 8 and
-// 0"; "" when they do not.
-func AgentDiff(a, b Agent) string {
-	var diffs []string
-	flag := func(name string, x, y any) {
-		if x != y {
-			diffs = append(diffs, fmt.Sprintf("--%s %v and %v", name, x, y))
-		}
-	}
-	flag("strategy", a.Strategy, b.Strategy)
-	flag("no-guess", a.NoGuess, b.NoGuess)
-	flag("guesser", a.Guesser, b.Guesser)
-	flag("lookahead", a.Lookahead, b.Lookahead)
-	flag("depth", a.Depth, b.Depth)
-	flag("deep-open", a.DeepOpen, b.DeepOpen)
-	flag("endgame", a.Endgame, b.Endgame)
 	return strings.Join(diffs, ", ")
 }
 

@@ -17,6 +17,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/jsonerr"
 )
@@ -35,7 +36,7 @@ type SummaryFile struct {
 	Games       int            `json:"games"`        // games per level in the whole run, over every shard
 	Shard       ShardRange     `json:"shard"`        // the games this summary was to count
 	Complete    bool           `json:"complete"`     // every level counted every game of its shard (false: interrupted)
-	Agent       Agent          `json:"agent"`        // the player
+	Agent       agent.Config   `json:"agent"`        // the player
 	Vs          *SummaryVs     `json:"vs"`           // the second player of paired play; null without
 	WallSeconds float64        `json:"wall_seconds"` // the run's wall time; for a merge, the sum of the merged runs'
 	Levels      []SummaryLevel `json:"levels"`       // a level each, in the order played; always an array
@@ -53,8 +54,8 @@ type ShardRange struct {
 
 // SummaryVs is the second player of paired play ('minesat play --vs').
 type SummaryVs struct {
-	Flags string `json:"flags"` // the --vs flags, as given
-	Agent Agent  `json:"agent"` // the second player: the base's agent with the flags changed
+	Flags string       `json:"flags"` // the --vs flags, as given
+	Agent agent.Config `json:"agent"` // the second player: the base's agent with the flags changed
 }
 
 // SummaryLevel is one level of a summary file.
@@ -131,7 +132,7 @@ func NewSummaryFile(sums []Summary, games int, shard ShardRange, vsFlags string,
 	return f
 }
 
-func playerOf(a Agent, t Tally) SummaryPlayer {
+func playerOf(a agent.Config, t Tally) SummaryPlayer {
 	p := SummaryPlayer{Strategy: a.Strategy, NoGuess: a.NoGuess,
 		Games: t.Games, Won: t.Won, Lost: t.Lost, Stuck: t.Stuck, Guesses: t.Guesses, ElapsedNs: int64(t.Elapsed),
 		WinRate: t.WinRate(), GuessesPerGame: t.GuessesPerGame(), MsPerGame: t.MsPerGame()}
@@ -275,7 +276,7 @@ func (f SummaryFile) check() error {
 }
 
 // checkAgent reports an agent out of range, naming its key.
-func checkAgent(key string, a Agent) error {
+func checkAgent(key string, a agent.Config) error {
 	if _, err := a.Options(); err != nil {
 		return fmt.Errorf("%s: %w", key, err)
 	}
@@ -337,7 +338,7 @@ func within(n int, counts ...int) bool {
 // check reports a player's counts of n games on a board of cells cells
 // that do not add up or are out of range, and figures not those of its
 // counts, naming the key under key ("base" or "vs").
-func (p *SummaryPlayer) check(key string, a Agent, n, cells int) error {
+func (p *SummaryPlayer) check(key string, a agent.Config, n, cells int) error {
 	switch {
 	case p.Games != n || !within(n, p.Won, p.Lost, p.Stuck) || p.Won+p.Lost+p.Stuck != n:
 		return fmt.Errorf("%s: counts of %d games: %d won, %d lost, %d stuck do not add up to the %d games from the level's from to its to",
@@ -545,13 +546,13 @@ func runDiff(a, b SummaryFile) string {
 		diffs = append(diffs, fmt.Sprintf("levels %s and %s", la, lb))
 	}
 	if a.Agent != b.Agent {
-		diffs = append(diffs, "agent "+AgentDiff(a.Agent, b.Agent))
+		diffs = append(diffs, "agent "+a.Agent.Diff(b.Agent))
 	}
 	switch {
 	case (a.Vs == nil) != (b.Vs == nil):
 		diffs = append(diffs, "--vs in one and not the other")
 	case a.Vs != nil && a.Vs.Agent != b.Vs.Agent:
-		diffs = append(diffs, fmt.Sprintf("--vs %q and %q (%s)", a.Vs.Flags, b.Vs.Flags, AgentDiff(a.Vs.Agent, b.Vs.Agent)))
+		diffs = append(diffs, fmt.Sprintf("--vs %q and %q (%s)", a.Vs.Flags, b.Vs.Flags, a.Vs.Agent.Diff(b.Vs.Agent)))
 	}
 	return strings.Join(diffs, ", ")
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/browsertest"
@@ -146,7 +147,7 @@ func TestReplayBrowser(t *testing.T) {
 	// Three scripted games and one played by the agent under safe rules,
 	// which starts with its first click.
 	var played bytes.Buffer
-	_, err := batch.Run(context.Background(), batch.Config{Level: game.Beginner, Agent: batch.DefaultAgent, Seed: 3}, 0, 1, batch.Options{Records: &played})
+	_, err := batch.Run(context.Background(), batch.Config{Level: game.Beginner, Agent: agent.DefaultConfig, Seed: 3}, 0, 1, batch.Options{Records: &played})
 	require.NoError(t, err)
 	var games []ReplayGame
 	var recs []game.Record

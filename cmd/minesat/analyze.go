@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/minesat/minesat/agent"
-	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 )
@@ -74,7 +73,7 @@ type analyzeFlags struct {
 	noColor   bool
 	timeout   time.Duration
 	maxStates int
-	agent     batch.Agent // the agent flags, as play defines them
+	agent     agent.Config // the agent flags, as play defines them
 }
 
 // runAnalyze implements 'minesat analyze'.
@@ -85,7 +84,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	fs.BoolVar(&f.noColor, "no-color", false, "no colour, even on a terminal")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 500ms), exit 3; 0 means no limit")
 	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
-	addAgentFlags(fs, &f.agent, batch.DefaultAgent)
+	addAgentFlags(fs, &f.agent, agent.DefaultConfig)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
 	}

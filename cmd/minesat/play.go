@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 )
@@ -128,7 +129,7 @@ type playConfig struct {
 	seed    int64
 	rules   game.Rules // RulesUnset: each level's default
 	first   string
-	agent   batch.Agent
+	agent   agent.Config
 	workers int
 	record  string
 	format  string
@@ -137,9 +138,9 @@ type playConfig struct {
 	trace   bool // play_trace.go
 	noColor bool
 
-	vs     *batch.Agent // --vs: the second player's agent flags (see play_vs.go); nil without
-	vsArgs string       // the flags --vs gave, as given
-	vsRef  *against     // --against: another player's recorded outcomes (see play_against.go); nil without
+	vs     *agent.Config // --vs: the second player's agent flags (see play_vs.go); nil without
+	vsArgs string        // the flags --vs gave, as given
+	vsRef  *against      // --against: another player's recorded outcomes (see play_against.go); nil without
 }
 
 // runPlay implements 'minesat play'.
@@ -232,7 +233,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.Int64Var(&cfg.seed, "seed", 1, "run seed `S`; game i is played with seed game.GameSeed(S, i)")
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else (2,2): see agent.BestOpening)")
-	addAgentFlags(fs, &cfg.agent, batch.DefaultAgent)
+	addAgentFlags(fs, &cfg.agent, agent.DefaultConfig)
 	vs := fs.String("vs", "", "also play every game with these agent `FLAGS` changed, e.g. \"--lookahead 16\" or \"--strategy fast\", and compare the two game by game")
 	againstPath := fs.String("against", "", "compare game by game with another player's outcomes on the same games, read from `FILE` (minesat.reference/1, e.g. testdata/reference/hill-expert-safe-corner-seed1.txt)")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), fmt.Sprintf("games played in parallel, 1 to %d (default: the number of CPUs)", batch.MaxWorkers))
@@ -308,7 +309,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 
 // addAgentFlags defines on fs the flags that configure the agent a, the
 // ones --vs may change, with def's values as their defaults.
-func addAgentFlags(fs *flag.FlagSet, a *batch.Agent, def batch.Agent) {
+func addAgentFlags(fs *flag.FlagSet, a *agent.Config, def agent.Config) {
 	fs.StringVar(&a.Strategy, "strategy", def.Strategy, "kb, sat, full or fast (full with pairs of hints instead of resolution: the same guesses and wins, sooner; moves proved by a pair of hints or SAT instead of a clause)")
 	fs.BoolVar(&a.NoGuess, "no-guess", def.NoGuess, "never guess: a game ends stuck when logic runs out")
 	fs.StringVar(&a.Guesser, "guesser", def.Guesser, "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
@@ -320,7 +321,7 @@ func addAgentFlags(fs *flag.FlagSet, a *batch.Agent, def batch.Agent) {
 
 // checkAgentFlags checks the agent's flags a, its strategy's name
 // included; set names the flags the command line set.
-func checkAgentFlags(a batch.Agent, set map[string]bool) error {
+func checkAgentFlags(a agent.Config, set map[string]bool) error {
 	if a.Guesser == "local" {
 		for _, name := range []string{"lookahead", "depth", "deep-open", "endgame"} {
 			if set[name] {
@@ -337,7 +338,7 @@ func checkAgentFlags(a batch.Agent, set map[string]bool) error {
 // becomes "--lookahead -1: want 0 or more", and "vs: depth 3: ..." becomes
 // "--vs: --depth 3: ...". It returns any other error as is.
 func asFlagError(err error) error {
-	var fe *batch.FieldError
+	var fe *agent.FieldError
 	if !errors.As(err, &fe) {
 		return err
 	}
@@ -353,7 +354,7 @@ func asFlagError(err error) error {
 
 // defaultGuesserName is the guesser's name with the default flags; the
 // text table names the guesser only when it is another.
-var defaultGuesserName = batch.DefaultAgent.GuesserName()
+var defaultGuesserName = agent.DefaultConfig.GuesserName()
 
 // planPlay returns the batch configuration of each level, checked against
 // its rules and first click.

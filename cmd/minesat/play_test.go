@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 )
@@ -144,7 +145,7 @@ func TestPlayJSON(t *testing.T) {
 		assert.Equal(t, 20, f.Games)
 		assert.Equal(t, batch.ShardRange{Index: 0, Count: 1, From: 0, To: 20}, f.Shard)
 		assert.True(t, f.Complete)
-		want := batch.DefaultAgent
+		want := agent.DefaultConfig
 		want.Strategy = "kb"
 		assert.Equal(t, want, f.Agent)
 		require.Len(t, f.Levels, len(tc.levels))

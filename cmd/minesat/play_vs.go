@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/minesat/minesat/batch"
+	"github.com/minesat/minesat/agent"
 )
 
 // parseVs returns the second player of 'play --vs': base's agent flags
@@ -13,7 +13,7 @@ import (
 // and seeds stay the base's, so that both players meet the same layouts. It
 // rejects any other flag, and the output flags that follow one player
 // (--record, --trace, --plot).
-func parseVs(base playConfig, s string) (*batch.Agent, error) {
+func parseVs(base playConfig, s string) (*agent.Config, error) {
 	args := strings.Fields(s)
 	if len(args) == 0 {
 		return nil, usageErrorf(`play: --vs: no flags: give the agent flags the second player changes, e.g. --vs "--strategy fast"`)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/minesat/minesat/agent"
-	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/web"
 )
@@ -80,7 +79,7 @@ type serveFlags struct {
 	puzzCells int
 	heldCells int
 	hosts     []string
-	agent     batch.Agent
+	agent     agent.Config
 }
 
 // runServe implements 'minesat serve'.
@@ -105,7 +104,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 		f.hosts = append(f.hosts, v)
 		return nil
 	})
-	addAgentFlags(fs, &f.agent, batch.DefaultAgent)
+	addAgentFlags(fs, &f.agent, agent.DefaultConfig)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
 	}

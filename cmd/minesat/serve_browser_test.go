@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/minesat/minesat/batch"
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/browsertest"
 	"github.com/minesat/minesat/web"
@@ -47,7 +47,7 @@ func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test takes a few seconds; it runs without -short")
 	}
-	opts, err := batch.DefaultAgent.Options()
+	opts, err := agent.DefaultConfig.Options()
 	require.NoError(t, err)
 	srv := httptest.NewServer(web.New(web.Config{Agent: opts, NoGuess: web.NoGuess(0)}).Handler())
 	defer srv.Close()

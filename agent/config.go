@@ -1,0 +1,133 @@
+package agent
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Config is an agent's configuration as plain values, the flags of
+// 'minesat play', 'analyze' and 'serve': it identifies a player in a batch
+// summary and is written to JSON as is. Options turns it into the Options
+// of New.
+type Config struct {
+	Strategy  string `json:"strategy"`            // kb, sat, full or fast (see WithStrategy)
+	NoGuess   bool   `json:"no_guess"`            // never guess: a game ends stuck when logic runs out
+	Guesser   string `json:"guesser"`             // exact (ProbGuesser) or local (LocalGuesser)
+	Lookahead int    `json:"lookahead"`           // ProbGuesser.Lookahead
+	Depth     int    `json:"depth"`               // ProbGuesser.Depth
+	Endgame   int    `json:"endgame"`             // ProbGuesser.Endgame
+	DeepOpen  int    `json:"deep_open,omitempty"` // ProbGuesser.DeepOpen
+}
+
+// DefaultConfig is the agent 'minesat play' plays with unless told
+// otherwise: strategy full, guessing by exact probabilities with the
+// default lookahead, depth and endgame.
+var DefaultConfig = Config{Strategy: PresetFull, Guesser: "exact",
+	Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame}
+
+// A FieldError reports a field of a Config (or of a configuration holding
+// one, such as a batch's) that is out of range. Field is the field's name
+// in lower case, as 'minesat play' also names its flag; Value its value as
+// written, "" when Err names it.
+type FieldError struct {
+	Field string // e.g. "lookahead", "first", "vs"
+	Value string // e.g. "-1" or `"psychic"`; "" when Err names the value
+	Err   error  // what is wrong, e.g. "want 0 or more"
+}
+
+func (e *FieldError) Error() string {
+	if e.Value == "" {
+		return fmt.Sprintf("%s: %v", e.Field, e.Err)
+	}
+	return fmt.Sprintf("%s %s: %v", e.Field, e.Value, e.Err)
+}
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// fieldErrorf returns a *FieldError of the field with the integer value n.
+func fieldErrorf(field string, n int, format string, args ...any) error {
+	return &FieldError{Field: field, Value: strconv.Itoa(n), Err: fmt.Errorf(format, args...)}
+}
+
+// Check reports a Config whose values are out of range, as a *FieldError.
+// It does not check the strategy's name; Options does.
+func (c Config) Check() error {
+	switch {
+	case c.Guesser != "exact" && c.Guesser != "local":
+		return &FieldError{Field: "guesser", Value: strconv.Quote(c.Guesser), Err: errors.New("want exact or local")}
+	case c.Lookahead < 0:
+		return fieldErrorf("lookahead", c.Lookahead, "want 0 or more")
+	case c.Depth < 1 || c.Depth > MaxDepth:
+		return fieldErrorf("depth", c.Depth, "want 1 to %d", MaxDepth)
+	case c.Depth > 1 && c.Lookahead == 0:
+		return fieldErrorf("depth", c.Depth, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
+	case c.DeepOpen < 0:
+		return fieldErrorf("deep-open", c.DeepOpen, "want 0 or more")
+	case c.DeepOpen > 0 && c.Lookahead == 0:
+		return fieldErrorf("deep-open", c.DeepOpen, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
+	case c.Endgame < 0 || c.Endgame > MaxEndgame:
+		return fieldErrorf("endgame", c.Endgame, "want 0 to %d", MaxEndgame)
+	}
+	return nil
+}
+
+// Options returns the options of New that c describes, or a *FieldError if
+// c is out of range or names no strategy.
+func (c Config) Options() ([]Option, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	var guesser Guesser = ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame}
+	if c.Guesser == "local" {
+		guesser = LocalGuesser{}
+	}
+	opts := []Option{WithStrategy(c.Strategy), WithGuesser(guesser)}
+	if c.NoGuess {
+		opts = append(opts, WithNoGuess())
+	}
+	if _, err := New(opts...); err != nil {
+		return nil, &FieldError{Field: "strategy", Err: err}
+	}
+	return opts, nil
+}
+
+// Guesses reports whether the agent ever guesses.
+func (c Config) Guesses() bool { return PresetGuesses(c.Strategy) && !c.NoGuess }
+
+// GuesserName says how the agent guesses, e.g. "exact, lookahead 8,
+// endgame 1000" or "local estimate".
+func (c Config) GuesserName() string {
+	if c.Guesser == "local" {
+		return "local estimate"
+	}
+	depth := ""
+	switch {
+	case c.Depth > 1:
+		depth = fmt.Sprintf(", depth %d", c.Depth)
+	case c.DeepOpen > 0:
+		depth = fmt.Sprintf(", depth 2 up to %d open", c.DeepOpen)
+	}
+	return fmt.Sprintf("exact, lookahead %d%s, endgame %d", c.Lookahead, depth, c.Endgame)
+}
+
+// Diff says how c and d differ, as the flags of 'minesat play' that would
+// set them: e.g. "--strategy fast and full, --lookahead 8 and 0"; "" when
+// they do not.
+func (c Config) Diff(d Config) string {
+	var diffs []string
+	flag := func(name string, x, y any) {
+		if x != y {
+			diffs = append(diffs, fmt.Sprintf("--%s %v and %v", name, x, y))
+		}
+	}
+	flag("strategy", c.Strategy, d.Strategy)
+	flag("no-guess", c.NoGuess, d.NoGuess)
+	flag("guesser", c.Guesser, d.Guesser)
+	flag("lookahead", c.Lookahead, d.Lookahead)
+	flag("depth", c.Depth, d.Depth)
+	flag("deep-open", c.DeepOpen, d.DeepOpen)
+	flag("endgame", c.Endgame, d.Endgame)
+	return strings.Join(diffs, ", ")
+}
