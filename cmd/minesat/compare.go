@@ -12,6 +12,7 @@ import (
 
 	"github.com/minesat/minesat/backtrack"
 	"github.com/minesat/minesat/compare"
+	"github.com/minesat/minesat/plot"
 )
 
 const compareAbout = `
@@ -90,7 +91,7 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 		return usageErrorf("compare: --repeat %d: want at least 1", *repeat)
 	}
 	if *plotName != "" {
-		if _, err := plotFormat(*plotName); err != nil {
+		if _, err := plot.Format(*plotName); err != nil {
 			return usageErrorf("compare: --%w", err)
 		}
 	}
@@ -163,7 +164,7 @@ func loadComparePuzzle(ctx context.Context, io *stdio, name string) (compare.Puz
 // compareCosts returns the runs as plot points: one case per puzzle file,
 // named by its base name, or by the name as given when two files share a
 // base name. sat counts no nodes (NaN).
-func compareCosts(runs []compare.Result) []plotCost {
+func compareCosts(runs []compare.Result) []plot.Cost {
 	dirs := map[string]map[string]bool{}
 	for _, r := range runs {
 		b := filepath.Base(r.File)
@@ -172,9 +173,9 @@ func compareCosts(runs []compare.Result) []plotCost {
 		}
 		dirs[b][r.File] = true
 	}
-	costs := make([]plotCost, len(runs))
+	costs := make([]plot.Cost, len(runs))
 	for k, r := range runs {
-		c := plotCost{Method: r.Method, Case: r.File, Nodes: math.NaN(), Seconds: r.Seconds}
+		c := plot.Cost{Method: r.Method, Case: r.File, Nodes: math.NaN(), Seconds: r.Seconds}
 		if b := filepath.Base(r.File); len(dirs[b]) == 1 {
 			c.Case = b
 		}
@@ -189,7 +190,7 @@ func compareCosts(runs []compare.Result) []plotCost {
 // plotCompare draws the runs' nodes and time to the named .svg or .png file.
 func plotCompare(name string, runs []compare.Result) error {
 	err := savePlot(name, func(w io.Writer, format string) error {
-		return plotCosts(w, format, "minesat compare", compareCosts(runs))
+		return plot.Costs(w, format, "minesat compare", compareCosts(runs))
 	})
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)

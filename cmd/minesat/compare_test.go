@@ -98,7 +98,10 @@ func TestComparePlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := checkSVG(t, b)
+	text := string(b)
+	if !strings.HasPrefix(strings.TrimSpace(text), "<?xml") && !strings.Contains(text, "<svg") {
+		t.Fatalf("the plot is not SVG: %.60q", text)
+	}
 	for _, want := range []string{"minesat compare: search nodes", "wall time", "sat", "mrv+fc", "bt",
 		filepath.Base(paths[0]), filepath.Base(paths[1])} {
 		if !strings.Contains(text, want) {

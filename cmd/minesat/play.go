@@ -13,6 +13,7 @@ import (
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/plot"
 )
 
 const playAbout = `
@@ -273,7 +274,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		return cfg, false, usageErrorf("play: --format %q: want text or json", cfg.format)
 	}
 	if cfg.plot != "" {
-		if _, err := plotFormat(cfg.plot); err != nil {
+		if _, err := plot.Format(cfg.plot); err != nil {
 			return cfg, false, usageErrorf("play: --%w", err)
 		}
 	}
@@ -371,13 +372,13 @@ func planPlay(cfg playConfig) ([]batch.Config, error) {
 }
 
 func writePlayPlot(cfg playConfig, sums []batch.Summary) error {
-	var ls []plotLevel
+	var ls []plot.Level
 	for _, s := range sums {
 		if s.Games() == 0 {
 			continue
 		}
 		lo, hi := s.Base.Interval()
-		ls = append(ls, plotLevel{Name: s.Level.Name + "\nrules " + s.Rules.String(), Won: s.Base.Won, Games: s.Base.Games, Lo: lo, Hi: hi})
+		ls = append(ls, plot.Level{Name: s.Level.Name + "\nrules " + s.Rules.String(), Won: s.Base.Won, Games: s.Base.Games, Lo: lo, Hi: hi})
 	}
 	if len(ls) == 0 {
 		return nil
@@ -387,7 +388,7 @@ func writePlayPlot(cfg playConfig, sums []batch.Summary) error {
 		title += ", no guessing"
 	}
 	return savePlot(cfg.plot, func(w io.Writer, format string) error {
-		return plotWinRates(w, format, title, ls)
+		return plot.WinRates(w, format, title, ls)
 	})
 }
 
