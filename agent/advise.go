@@ -73,9 +73,9 @@ type Recommendation struct {
 	Why    string   `json:"why"`    // one line, as a game record's "why"
 	Proof  []string `json:"proof"`  // the lines play --trace prints under the move
 
-	// For a guess: how it was chosen (Chosen: "endgame", "fifty-fifty",
-	// "lookahead", "probability" or "local estimate"; Method: the
-	// guesser's words), its score (the chance of surviving this move and
+	// For a guess: how it was chosen (Chosen: Method.Chosen, "endgame",
+	// "fifty-fifty", "lookahead", "probability" or "local estimate";
+	// Method: Method.String, the guesser's words), its score (the chance of surviving this move and
 	// the next for a lookahead, of winning the game for an endgame search;
 	// absent otherwise) and the runner-up.
 	Chosen      string   `json:"chosen,omitempty"`
@@ -300,60 +300,16 @@ func (a *Agent) adviseMove(ctx context.Context, pos *Position) (m Move, ok bool,
 	return Move{}, false, nil
 }
 
-// The values of Recommendation.Chosen for a guess.
-const (
-	ChosenEndgame     = "endgame"
-	ChosenFiftyFifty  = "fifty-fifty"
-	ChosenLookahead   = "lookahead"
-	ChosenProbability = "probability"
-	ChosenLocal       = "local estimate"
-)
-
 // recommend describes m; probs are the position's mine probabilities (nil
 // when not counted).
 func recommend(b *game.Board, m Move, probs []float64) *Recommendation {
 	r := &Recommendation{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Rule: m.Rule.String(),
 		Forced: m.Rule.Deduced(), Why: m.Why(b), Proof: m.Explain(b)}
-	g := m.Guess
-	if g == nil {
-		return r
-	}
-	r.P = g.P
-	if probs != nil {
-		r.P = probs[m.Cell]
-	}
-	r.Method = g.Method
-	switch g.Method {
-	case MethodEndgame:
-		r.Chosen = ChosenEndgame
-	case MethodFiftyFifty:
-		r.Chosen = ChosenFiftyFifty
-	case MethodLookahead, MethodLookahead2:
-		r.Chosen = ChosenLookahead
-	case MethodProb:
-		r.Chosen = ChosenProbability
-	default:
-		r.Chosen = ChosenLocal
-	}
-	if r.Chosen == ChosenEndgame || r.Chosen == ChosenLookahead {
-		r.Score = ptr(g.Score)
-	}
-	if g.Runner >= 0 && g.Runner != g.Cell {
-		rc := b.Pos(g.Runner).Pair()
-		r.Runner = &rc
-		rp := g.RunnerP
-		if probs != nil {
-			rp = probs[g.Runner]
-		}
-		r.RunnerP = ptr(rp)
-		if r.Score != nil {
-			r.RunnerScore = ptr(g.RunnerScore)
-		}
+	if m.Guess != nil {
+		m.Guess.describe(r, b, probs)
 	}
 	return r
 }
-
-func ptr[T any](x T) *T { return &x }
 
 // probGrid returns probs (per cell, NaN for cells not closed) as rows with
 // nil for the cells not closed.

@@ -9,11 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/puzzletest"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // snapshot is a position met during Play: the view after a move, and the
@@ -210,7 +211,7 @@ func TestAdviseBudget(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)
-	assert.Equal(t, ChosenLocal, adv.Move.Chosen)
+	assert.Equal(t, MethodLocal.Chosen(), adv.Move.Chosen)
 }
 
 func TestAdviseCancelled(t *testing.T) {
@@ -256,7 +257,7 @@ func TestAdvisePlayerForms(t *testing.T) {
 	assert.InDelta(t, 1.0/3, pr, 1e-12)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)
-	assert.NotEqual(t, ChosenEndgame, adv.Move.Chosen, "no endgame search without a total")
+	assert.NotEqual(t, MethodEndgame.Chosen(), adv.Move.Chosen, "no endgame search without a total")
 
 	// A flag the hints prove: its neighbour is then safe.
 	p = mustPuzzle(t, "mines ?\n1F\n..\n")

@@ -489,20 +489,3 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 	}
 	return nil
 }
-
-// RecordOf returns the game as a record: its header, every move with its why
-// (res must come from an agent with WithMoves), and the result.
-func RecordOf(g *game.Game, res Result) game.Record {
-	l := g.Level()
-	b := g.Board()
-	rec := game.Record{
-		Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,
-		Rules: g.Rules().String(), Seed: g.Seed(),
-		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()),
-		Moves: make([]game.MoveRecord, 0, len(res.Moves)), Result: res.Outcome,
-	}
-	for _, m := range res.Moves {
-		rec.Moves = append(rec.Moves, m.Record(b))
-	}
-	return rec
-}

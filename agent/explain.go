@@ -56,7 +56,7 @@ func guessLines(b *game.Board, g *Guess) []string {
 	if g == nil {
 		return []string{"no estimate recorded"}
 	}
-	method := g.Method
+	method := g.Method.String()
 	if method == "" {
 		method = "estimate"
 	}

@@ -33,7 +33,7 @@ type Guesser interface {
 type LocalGuesser struct{}
 
 // Name returns "local estimate".
-func (LocalGuesser) Name() string { return "local estimate" }
+func (LocalGuesser) Name() string { return MethodLocal.String() }
 
 // Guess returns the cell with the lowest estimate, and the runner-up.
 func (LocalGuesser) Guess(_ context.Context, p *Position) (Guess, error) {
@@ -76,7 +76,7 @@ func (LocalGuesser) Guess(_ context.Context, p *Position) (Guess, error) {
 			}
 		}
 	}
-	g := Guess{Cell: -1, Runner: -1, Method: LocalGuesser{}.Name(), Probs: est}
+	g := Guess{Cell: -1, Runner: -1, Method: MethodLocal, Probs: est}
 	bestN, ties := 0, 0
 	better := func(e float64, n int, than float64, thanN int) bool {
 		if math.Abs(e-than) > 1e-12 {

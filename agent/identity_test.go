@@ -153,7 +153,7 @@ func guessDigest(r Result) []byte {
 		g := m.Guess
 		b = binary.AppendVarint(b, int64(g.Cell))
 		b = binary.AppendVarint(b, int64(g.Runner))
-		b = append(b, g.Method...)
+		b = append(b, g.Method.String()...)
 		for _, f := range append([]float64{g.P, g.RunnerP, g.Score, g.RunnerScore}, g.Probs...) {
 			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f))
 		}

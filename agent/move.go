@@ -146,7 +146,7 @@ type Guess struct {
 	P       float64   // its estimated mine probability
 	Runner  int       // the runner-up cell, or -1 if there was no other candidate (or, for a lookahead, when the agent neither keeps nor shows its moves)
 	RunnerP float64   // the runner-up's estimated mine probability
-	Method  string    // how P was estimated, e.g. "local estimate"
+	Method  Method    // how the guess was chosen, e.g. MethodLocal
 	Probs   []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil
 
 	// Score and RunnerScore are the method's own measure of the guess and

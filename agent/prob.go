@@ -75,17 +75,8 @@ func DefaultGuesser() ProbGuesser {
 	return ProbGuesser{Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame}
 }
 
-// The Method of a ProbGuesser's guesses.
-const (
-	MethodProb       = "exact probability"
-	MethodLookahead  = "exact probability, one move ahead"
-	MethodLookahead2 = "exact probability, two moves ahead"
-	MethodEndgame    = "endgame search"
-	MethodFiftyFifty = "exact probability, pseudo 50/50"
-)
-
 // Name returns "exact probability".
-func (ProbGuesser) Name() string { return MethodProb }
+func (ProbGuesser) Name() string { return MethodProb.String() }
 
 // Guess returns the cell to open and the runner-up.
 func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
@@ -250,7 +241,7 @@ func runnerOf(cands []candidate) int {
 // newGuess builds the Guess for cell, with the probabilities of every
 // unknown cell. score and runnerScore are the method's own measure, kept in
 // the Guess as Score and RunnerScore.
-func newGuess(probs []float64, method string, cell int, score float64, runner int, runnerScore float64) Guess {
+func newGuess(probs []float64, method Method, cell int, score float64, runner int, runnerScore float64) Guess {
 	out := Guess{Cell: cell, P: probs[cell], Runner: runner, Method: method, Probs: probs, Score: score, RunnerScore: runnerScore}
 	if runner >= 0 {
 		out.RunnerP = probs[runner]

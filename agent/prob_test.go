@@ -9,11 +9,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/longtest"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // position builds a puzzle from rows of '*' (a closed mine), '.' (a closed
@@ -430,7 +431,7 @@ func TestGuessDetail(t *testing.T) {
 		{Guess{Method: MethodEndgame, Score: 0.5, Runner: 1, RunnerScore: 0.25}, "wins the game with chance 0.500, playing on perfectly over the layouts left; runner-up 0.250"},
 		{Guess{Method: MethodFiftyFifty, Runner: -1}, "if this cell is a mine, no move will ever tell it from its mirror image: a 50/50 the game must take anyway, played now"},
 		{Guess{Method: MethodProb, Runner: 2}, ""},
-		{Guess{Method: LocalGuesser{}.Name(), Runner: 2}, ""},
+		{Guess{Method: MethodLocal, Runner: 2}, ""},
 	} {
 		if got := tc.g.Detail(); got != tc.want {
 			t.Errorf("%s: Detail() = %q; want %q", tc.g.Method, got, tc.want)
@@ -577,7 +578,7 @@ func TestProbGuesserFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Method != (LocalGuesser{}).Name() || p.Cells[got.Cell].State != game.Unknown {
+	if got.Method != MethodLocal || p.Cells[got.Cell].State != game.Unknown {
 		t.Errorf("over budget: guess %+v; want the local estimate's pick of a closed cell", got)
 	}
 }

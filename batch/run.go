@@ -248,7 +248,7 @@ func playOne(ctx context.Context, a *agent.Agent, c Config, rules game.Rules, i 
 	}
 	out := result{i: i, res: res}
 	if records {
-		out.record = NewRecordLine(g, res)
+		out.record = agent.NewRecordLine(g, res)
 	}
 	return out
 }

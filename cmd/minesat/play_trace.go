@@ -100,7 +100,7 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 			return usageErrorf("play: %w", err)
 		}
 		w := game.NewRecordWriter(f)
-		if err := errors.Join(w.WriteLine(batch.NewRecordLine(g, res)), w.Flush(), f.Close()); err != nil {
+		if err := errors.Join(w.WriteLine(agent.NewRecordLine(g, res)), w.Flush(), f.Close()); err != nil {
 			return fmt.Errorf("play: %s: %w", cfg.record, err)
 		}
 	}

@@ -1,20 +1,19 @@
-package batch
+package agent
 
 import (
 	"math"
 	"testing"
 
-	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 )
 
 func TestMoveProbs(t *testing.T) {
 	b := game.MustBoard(3, 3)
 	probs := []float64{0.2, 0.25, math.NaN(), -1, math.NaN(), math.NaN(), math.NaN(), math.NaN(), 0.5}
-	moves := []agent.Move{
-		{Op: agent.OpOpen, Cell: 4, Rule: agent.RuleFirst},
-		{Op: agent.OpOpen, Cell: 0, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 0, P: 0.2, Runner: 1, Probs: probs}},
-		{Op: agent.OpOpen, Cell: 1, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 1, Runner: -1}},
+	moves := []Move{
+		{Op: OpOpen, Cell: 4, Rule: RuleFirst},
+		{Op: OpOpen, Cell: 0, Rule: RuleGuess, Guess: &Guess{Cell: 0, P: 0.2, Runner: 1, Probs: probs}},
+		{Op: OpOpen, Cell: 1, Rule: RuleGuess, Guess: &Guess{Cell: 1, Runner: -1}},
 	}
 	got := moveProbs(b, moves)
 	want := []game.CellProb{{Pos: game.Pos{Row: 0, Col: 0}, P: 0.2}, {Pos: game.Pos{Row: 0, Col: 1}, P: 0.25}, {Pos: game.Pos{Row: 2, Col: 2}, P: 0.5}}
@@ -33,16 +32,16 @@ func TestMoveProbs(t *testing.T) {
 
 func TestMoveGuesses(t *testing.T) {
 	b := game.MustBoard(3, 3)
-	moves := []agent.Move{
-		{Op: agent.OpOpen, Cell: 4, Rule: agent.RuleFirst},
-		{Op: agent.OpOpen, Cell: 0, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 0, P: 0.2, Runner: 5, RunnerP: 0.25,
-			Method: agent.MethodEndgame, Score: 1 + 1e-12, RunnerScore: 0.5}},
-		{Op: agent.OpOpen, Cell: 1, Rule: agent.RuleGuess, Guess: &agent.Guess{Cell: 1, P: -1e-17, Runner: -1, Method: "local estimate", Score: math.NaN()}},
+	moves := []Move{
+		{Op: OpOpen, Cell: 4, Rule: RuleFirst},
+		{Op: OpOpen, Cell: 0, Rule: RuleGuess, Guess: &Guess{Cell: 0, P: 0.2, Runner: 5, RunnerP: 0.25,
+			Method: MethodEndgame, Score: 1 + 1e-12, RunnerScore: 0.5}},
+		{Op: OpOpen, Cell: 1, Rule: RuleGuess, Guess: &Guess{Cell: 1, P: -1e-17, Runner: -1, Method: MethodLocal, Score: math.NaN()}},
 	}
 	got := moveGuesses(b, moves)
 	runner := [2]int{1, 2}
 	want := game.MoveGuesses{
-		1: {Method: agent.MethodEndgame, P: 0.2, Score: 1, Runner: &runner, RunnerP: 0.25, RunnerScore: 0.5},
+		1: {Method: MethodEndgame.String(), P: 0.2, Score: 1, Runner: &runner, RunnerP: 0.25, RunnerScore: 0.5},
 		2: {Method: "local estimate"},
 	}
 	if len(got) != len(want) {
