@@ -63,9 +63,9 @@ func New(l Level, rules Rules, seed int64) (*Game, error) {
 		order := g.shuffle(nil, l.Mines+InitialCount(l.Rows, l.Cols))
 		g.place(order[:l.Mines])
 		for _, i := range order[l.Mines:] {
-			p := b.Pos(i)
+			p := b.Pos(int(i))
 			g.initial = append(g.initial, p)
-			g.reveal(nil, i)
+			g.reveal(nil, int(i))
 		}
 	}
 	return g, nil
@@ -77,15 +77,24 @@ func New(l Level, rules Rules, seed int64) (*Game, error) {
 // checks that it respects the rules at the first Open (a replay checks a
 // record's layout against its seed instead).
 func NewWithLayout(l Level, rules Rules, seed int64, mines, initial []Pos) (*Game, error) {
+	return newWithLayout(l, rules, seed, nil, mines, initial)
+}
+
+// newWithLayout is NewWithLayout on the board b of l's size, or a new one
+// if b is nil: a board too big for NewBoard's cache costs 36 bytes a cell,
+// which a replay that made one to check the seed need not pay twice.
+func newWithLayout(l Level, rules Rules, seed int64, b *Board, mines, initial []Pos) (*Game, error) {
 	if err := l.Check(rules); err != nil {
 		return nil, err
 	}
 	if len(mines) != l.Mines {
 		return nil, fmt.Errorf("game: layout has %d mines, level %s needs %d", len(mines), l.Name, l.Mines)
 	}
-	b, err := NewBoard(l.Rows, l.Cols)
-	if err != nil {
-		return nil, err
+	if b == nil {
+		var err error
+		if b, err = NewBoard(l.Rows, l.Cols); err != nil {
+			return nil, err
+		}
 	}
 	g := &Game{level: l, rules: rules, seed: seed, board: b,
 		mine: make([]bool, b.Len()), cells: make([]Cell, b.Len()), closed: b.Len() - l.Mines}
@@ -114,11 +123,12 @@ func NewWithLayout(l Level, rules Rules, seed int64, mines, initial []Pos) (*Gam
 
 // shuffle draws k cells, without replacement and uniformly, from every cell
 // not in exclude, by a partial Fisher-Yates shuffle in row-major order.
-func (g *Game) shuffle(exclude []int, k int) []int {
-	cand := make([]int, 0, g.board.Len())
+// The candidates are int32 (MaxCells fits), 4 bytes a cell while drawing.
+func (g *Game) shuffle(exclude []int, k int) []int32 {
+	cand := make([]int32, 0, g.board.Len())
 	for i := 0; i < g.board.Len(); i++ {
 		if !slices.Contains(exclude, i) {
-			cand = append(cand, i)
+			cand = append(cand, int32(i))
 		}
 	}
 	for j := 0; j < k; j++ {
@@ -128,7 +138,7 @@ func (g *Game) shuffle(exclude []int, k int) []int {
 	return cand[:k]
 }
 
-func (g *Game) place(mines []int) {
+func (g *Game) place(mines []int32) {
 	for _, i := range mines {
 		g.mine[i] = true
 	}

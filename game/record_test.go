@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,7 +75,7 @@ func TestRecordRoundTrip(t *testing.T) {
 }
 
 func TestReadRecords(t *testing.T) {
-	const good = `{"level":"easy","rows":9,"cols":9,"mine_count":10,"rules":"seed","seed":1,"mines":[[0,0]],"initial":[[1,1]],"moves":[],"result":"stuck"}`
+	const good = goodRecordLine
 	with := func(old, new string) string {
 		t.Helper()
 		if !strings.Contains(good, old) {
@@ -118,7 +119,7 @@ func TestReadRecords(t *testing.T) {
 		{"not an object", `[1]`, 0, `games.jsonl:1:1: the line: want a record object, got a list`},
 		{"a version from the future", with(`{`, `{"version":3,`), 0, `games.jsonl:1:148: field "version": 3 is not a version this program reads (1 to 2)`},
 		{"a huge board in a short line", with(`"rows":9,"cols":9`, `"rows":4096,"cols":4096`), 0,
-			"games.jsonl:1:142: board 4096x4096 is out of proportion to its 142-byte line: a record line of L bytes may declare at most max(65536, 64*L) = 65536 cells"},
+			"games.jsonl:1:142: board 4096x4096 is out of proportion to its 142-byte line: a record line of L bytes may declare at most max(65536, 8*L) = 65536 cells"},
 		{"a torn gzip stream", string(gzipped(t, good+"\n"+good)[:60]), 0, "games.jsonl:1: the compressed stream ends early (a torn or truncated file)"},
 	}
 	for _, tc := range tests {
@@ -250,3 +251,63 @@ func BenchmarkRecordReader(b *testing.B) {
 		}
 	}
 }
+
+// chunkReader returns at most n bytes a Read, as a gzip reader does.
+type chunkReader struct {
+	r io.Reader
+	n int
+}
+
+func (c chunkReader) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
+
+// TestRecordReaderLongLine reads a 16 MiB line, plain, in 1 KiB reads and
+// gzipped: each byte is searched for the line's end once, so it takes well
+// under a second (searching the line so far after each read, as
+// bufio.Scanner does, takes minutes in 1 KiB reads).
+func TestRecordReaderLongLine(t *testing.T) {
+	const good = goodRecordLine
+	long := good[:len(good)-1] + strings.Repeat(" ", 16<<20) + "}\n" + good + "\n"
+	for _, tc := range []struct {
+		name string
+		in   io.Reader
+	}{
+		{"plain", strings.NewReader(long)},
+		{"1 KiB reads", chunkReader{strings.NewReader(long), 1 << 10}},
+		{"gzip", bytes.NewReader(gzipped(t, long))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			recs, err := ReadRecords("long.jsonl", tc.in)
+			require.NoError(t, err)
+			assert.Len(t, recs, 2)
+			assert.Less(t, time.Since(start), 5*time.Second, "quadratic in the line's length?")
+		})
+	}
+}
+
+// TestRecordReaderTooLong checks that a line over the limit stops the
+// reading with its own line number, plain or gzipped, after the records
+// before it.
+func TestRecordReaderTooLong(t *testing.T) {
+	const good = goodRecordLine
+	in := good + "\n\n" + strings.Repeat("x", 1000) + "\n" + good + "\n"
+	for _, gz := range []bool{false, true} {
+		r := io.Reader(strings.NewReader(in))
+		if gz {
+			r = bytes.NewReader(gzipped(t, in))
+		}
+		rr := NewRecordReader("long.jsonl", r)
+		rr.max = 999
+		_, err := rr.Next()
+		require.NoError(t, err)
+		_, err = rr.Next()
+		require.Error(t, err)
+		assert.Equal(t, "long.jsonl:3: line longer than 999 bytes (decompressed), the most a record line may take", err.Error(), "gzip %v", gz)
+		assert.Equal(t, 3, rr.Line())
+		_, again := rr.Next()
+		assert.Equal(t, err, again, "a stream error sticks")
+	}
+}
+
+// goodRecordLine is a record line that decodes.
+const goodRecordLine = `{"level":"easy","rows":9,"cols":9,"mine_count":10,"rules":"seed","seed":1,"mines":[[0,0]],"initial":[[1,1]],"moves":[],"result":"stuck"}`

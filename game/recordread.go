@@ -25,11 +25,15 @@ const (
 
 	// RecordMinCells and RecordCellsPerByte bound a record's board: it may
 	// have at most max(RecordMinCells, RecordCellsPerByte * L) cells, where L
-	// is the length of its line in bytes. Replaying costs about 50 bytes a
-	// cell, so a line costs at most about 3 KB a byte of its own. A real game
-	// needs far less: its mine list alone takes about 6 bytes a mine.
+	// is the length of its line in bytes, decompressed. Verifying a record
+	// allocates at most about 104 bytes a cell and holds at most about 65
+	// (BenchmarkReplayRecordMemory at 1000x1000 and 2048x2048), so a line
+	// costs at most about 850 bytes a byte of its own, and a line under 8
+	// KiB at most about 7 MB. A real game needs far fewer bytes a cell: its
+	// mine list alone takes about 6 bytes a mine, over 8 bytes a cell at the
+	// density of beginner.
 	RecordMinCells     = 1 << 16
-	RecordCellsPerByte = 64
+	RecordCellsPerByte = 8
 )
 
 // RecordReader reads record lines from a JSON Lines stream one at a time,
@@ -49,7 +53,9 @@ type RecordReader struct {
 	name string
 	r    io.Reader     // the raw stream, until the first Next
 	in   *stickyReader // the decompressed stream
-	sc   *bufio.Scanner
+	br   *bufio.Reader // reads in
+	buf  []byte        // the line under way, reused
+	max  int           // the longest line read: MaxRecordLine but in tests
 	line int
 	err  error // a stream error, returned by every later Next
 }
@@ -57,60 +63,113 @@ type RecordReader struct {
 // NewRecordReader returns a reader of the records of r; name is used in
 // errors.
 func NewRecordReader(name string, r io.Reader) *RecordReader {
-	return &RecordReader{name: name, r: r}
+	return &RecordReader{name: name, r: r, max: MaxRecordLine}
 }
 
-// Line returns the line number of the record Next returned last.
+// Line returns the line number of the record Next returned last, or of the
+// line a stream error stopped at.
 func (rr *RecordReader) Line() int { return rr.line }
 
 // Next returns the next record line, or io.EOF after the last. A line that
 // does not decode returns a *ParseError; the next call goes on with the
 // following line. An error of the stream itself (a read error, a torn gzip
 // stream, a line longer than MaxRecordLine) ends the reading: every later
-// call returns it.
+// call returns it, naming the line it stopped in.
+//
+// Reading a line takes time linear in its length, compressed or not, and
+// memory of its length plus a 64 KiB buffer.
 func (rr *RecordReader) Next() (*RecordLine, error) {
 	if rr.err != nil {
 		return nil, rr.err
 	}
-	if rr.sc == nil {
+	if rr.br == nil {
 		r, err := decompress(rr.r)
 		if err != nil {
 			rr.err = fmt.Errorf("%s: %w", rr.name, err)
 			return nil, rr.err
 		}
 		rr.in = &stickyReader{r: r}
-		rr.sc = bufio.NewScanner(rr.in)
-		rr.sc.Buffer(make([]byte, 0, 1<<16), MaxRecordLine)
+		rr.br = bufio.NewReaderSize(rr.in, 1<<16)
 	}
-	for rr.sc.Scan() {
+	for {
+		b, err := rr.readLine()
+		if err != nil && (err != io.EOF || len(b) == 0) {
+			if len(b) > 0 || errors.Is(err, errLineTooLong) {
+				rr.line++ // the error is in this line
+			}
+			rr.err = io.EOF
+			if err != io.EOF || rr.in.err != nil {
+				rr.err = rr.streamError(cmp.Or(rr.in.err, err))
+			}
+			return nil, rr.err
+		}
 		rr.line++
-		b := rr.sc.Bytes()
 		if rr.line == 1 {
 			b = bytes.TrimPrefix(b, []byte("\uFEFF"))
 		}
 		if len(bytes.TrimSpace(b)) == 0 {
 			continue
 		}
-		l, col, err := decodeRecordLine(b)
-		if err != nil && rr.in.err != nil {
+		l, col, derr := decodeRecordLine(b)
+		if derr != nil && rr.in.err != nil {
 			// The line is torn: report why.
-			break
+			rr.err = rr.streamError(rr.in.err)
+			return nil, rr.err
 		}
-		if err != nil {
-			return nil, &ParseError{File: rr.name, Line: rr.line, Col: col, Msg: err.Error()}
+		if derr != nil {
+			return nil, &ParseError{File: rr.name, Line: rr.line, Col: col, Msg: derr.Error()}
 		}
 		return l, nil
 	}
-	rr.err = io.EOF
-	if err := cmp.Or(rr.sc.Err(), rr.in.err); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("line longer than %d bytes", MaxRecordLine)
-		} else if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = errors.New("the compressed stream ends early (a torn or truncated file)")
+}
+
+// errLineTooLong reports a line longer than the reader's limit.
+var errLineTooLong = errors.New("line too long")
+
+// readLine returns the next line without its line ending, in rr.buf,
+// valid until the next call; io.EOF with the last line if it has no
+// newline, or with nothing after it. A line over MaxRecordLine is
+// errLineTooLong. Each byte is read and searched for a newline once, so
+// that a long line costs time linear in its length.
+func (rr *RecordReader) readLine() ([]byte, error) {
+	rr.buf = rr.buf[:0]
+	for {
+		chunk, err := rr.br.ReadSlice('\n')
+		if len(rr.buf)+len(chunk) > rr.max+1 { // +1: the newline
+			return nil, errLineTooLong
 		}
-		rr.err = fmt.Errorf("%s:%d: %w", rr.name, rr.line, err)
+		if err == nil && len(rr.buf) == 0 {
+			return dropEOL(chunk), nil // the common case: no copy
+		}
+		rr.buf = append(rr.buf, chunk...)
+		switch err {
+		case nil:
+			return dropEOL(rr.buf), nil
+		case bufio.ErrBufferFull:
+			continue
+		}
+		if len(rr.buf) > rr.max {
+			return nil, errLineTooLong
+		}
+		return rr.buf, err
 	}
-	return nil, rr.err
+}
+
+// dropEOL returns b without its final "\n" or "\r\n".
+func dropEOL(b []byte) []byte {
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	return bytes.TrimSuffix(b, []byte("\r"))
+}
+
+// streamError words an error of the stream itself, in line rr.line.
+func (rr *RecordReader) streamError(err error) error {
+	switch {
+	case errors.Is(err, errLineTooLong):
+		err = fmt.Errorf("line longer than %d bytes (decompressed), the most a record line may take", rr.max)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		err = errors.New("the compressed stream ends early (a torn or truncated file)")
+	}
+	return fmt.Errorf("%s:%d: %w", rr.name, max(rr.line, 1), err)
 }
 
 // stickyReader keeps the first error of its reader other than io.EOF.

@@ -74,19 +74,21 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 		return nil, err
 	}
 	firstOpen := slices.IndexFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen })
+	var b *Board
 	if rules != RulesSeed && firstOpen < 0 && len(rec.Mines) == 0 {
 		// The layout was never drawn: replay on an empty board of the
 		// right size, on which any flag is unsound.
 		level.Mines = 0
-	} else if err := checkSeed(rec, level, rules, firstOpen); err != nil {
+	} else if b, err = checkSeed(rec, level, rules, firstOpen); err != nil {
 		return nil, err
 	}
-	g, err := NewWithLayout(level, rules, rec.Seed, posList(rec.Mines), posList(rec.Initial))
+	g, err := newWithLayout(level, rules, rec.Seed, b, posList(rec.Mines), posList(rec.Initial))
 	if err != nil {
 		return nil, &RecordError{Move: -1, Err: err}
 	}
 	g.level.Mines = rec.MineCount
-	b := g.board
+	b = g.board
+	var opened []int // reused when step is nil (step may keep it): a cascade may open every cell
 	for i, m := range rec.Moves {
 		if g.outcome != Unfinished {
 			when := fmt.Sprintf("at moves[%d]", i-1)
@@ -112,7 +114,10 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 			if deduced && g.mine[idx] {
 				return g, &RecordError{Move: i, Err: fmt.Errorf("open %v (why %q): the cell is a mine: %w", p, m.Why, ErrUnsound)}
 			}
-			opened, err := g.Open(p)
+			if step != nil {
+				opened = nil
+			}
+			opened, err = g.OpenAppend(opened[:0], p)
 			if err != nil && !errors.Is(err, ErrMine) {
 				return g, &RecordError{Move: i, Err: err}
 			}
@@ -192,24 +197,25 @@ func recordHeader(rec *Record) (Level, Rules, error) {
 	return level, rules, nil
 }
 
-// checkSeed regenerates the layout from the record's seed and compares.
-func checkSeed(rec *Record, level Level, rules Rules, firstOpen int) error {
+// checkSeed regenerates the layout from the record's seed and compares. It
+// returns the board it made, for the replay.
+func checkSeed(rec *Record, level Level, rules Rules, firstOpen int) (*Board, error) {
 	g, err := New(level, rules, rec.Seed)
 	if err != nil {
-		return &RecordError{Move: -1, Err: err}
+		return nil, &RecordError{Move: -1, Err: err}
 	}
 	if rules != RulesSeed {
 		if firstOpen < 0 {
-			return recordErrorf(-1, "rules %s draw the layout at the first open, but no move opens a cell and mines lists %d cells", rules, len(rec.Mines))
+			return nil, recordErrorf(-1, "rules %s draw the layout at the first open, but no move opens a cell and mines lists %d cells", rules, len(rec.Mines))
 		}
 		p := PosOf(rec.Moves[firstOpen].Cell)
 		if !g.board.Contains(p) {
-			return recordErrorf(firstOpen, "open %v: off the %dx%d board", p, rec.Rows, rec.Cols)
+			return nil, recordErrorf(firstOpen, "open %v: off the %dx%d board", p, rec.Rows, rec.Cols)
 		}
 		g.placeFor(g.board.Index(p))
 	}
 	if got := PairsOf(g.Mines()); !slices.Equal(got, rec.Mines) {
-		return recordErrorf(-1, "seed %d under rules %s gives mines %v, the record lists %v", rec.Seed, rules, got, rec.Mines)
+		return nil, recordErrorf(-1, "seed %d under rules %s gives mines %v, the record lists %v", rec.Seed, rules, got, rec.Mines)
 	}
 	got := PairsOf(g.Initial())
 	want := slices.Clone(rec.Initial)
@@ -222,9 +228,9 @@ func checkSeed(rec *Record, level Level, rules Rules, firstOpen int) error {
 	slices.SortFunc(got, byRowMajor)
 	slices.SortFunc(want, byRowMajor)
 	if !slices.Equal(got, want) {
-		return recordErrorf(-1, "seed %d under rules %s opens initial cells %v, the record lists %v", rec.Seed, rules, got, rec.Initial)
+		return nil, recordErrorf(-1, "seed %d under rules %s opens initial cells %v, the record lists %v", rec.Seed, rules, got, rec.Initial)
 	}
-	return nil
+	return g.board, nil
 }
 
 func posList(pairs [][2]int) []Pos {

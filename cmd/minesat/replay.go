@@ -218,7 +218,11 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 			return &exitError{code: exitUsage, err: errors.Join(bad...)}
 		}
 		// The game lines already name each bad record.
-		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %s are invalid", len(bad), plural(tally.games, "record"))}
+		verb := "are"
+		if len(bad) == 1 {
+			verb = "is"
+		}
+		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %s %s invalid", len(bad), plural(tally.games, "record"), verb)}
 	}
 	if cfg.html == "" {
 		return nil

@@ -69,7 +69,7 @@ func TestReplayErrors(t *testing.T) {
 		stdout []string
 	}{
 		{"unsound move names the line", recordtest.JSONL(t, good, unsound), []string{"replay", "-"}, 2,
-			[]string{"minesat: replay: 1 of 2 records are invalid"},
+			[]string{"minesat: replay: 1 of 2 records is invalid"},
 			[]string{"<stdin>:1: game 0: easy, rules seed, seed 5: won after",
 				"<stdin>:2: game 1: easy, rules seed, seed 6: INVALID: game: record: moves[6]: open",
 				"the cell is a mine: game: deduced move contradicts the mines",
@@ -77,13 +77,13 @@ func TestReplayErrors(t *testing.T) {
 		{"unsound move, html", "\n" + recordtest.JSONL(t, good, unsound), []string{"replay", "-", "--html", filepath.Join(t.TempDir(), "x.html")}, 2,
 			[]string{"minesat: <stdin>:3: game: record: moves[6]: open"}, nil},
 		{"result does not follow", recordtest.JSONL(t, wrongResult), []string{"replay", "-"}, 2,
-			[]string{"1 of 1 record are invalid"}, []string{`<stdin>:1: game 0: easy, rules seed, seed 5: INVALID: game: record: result is "lost" but the moves leave the game won`}},
+			[]string{"1 of 1 record is invalid"}, []string{`<stdin>:1: game 0: easy, rules seed, seed 5: INVALID: game: record: result is "lost" but the moves leave the game won`}},
 		{"bad probabilities", recordtest.JSONL(t, badProbs), []string{"replay", "-"}, 2,
 			nil, []string{"INVALID: game: record: moves[2]: probs: cell (1,1) has probability 1.5, outside [0, 1]"}},
 		{"guess note on a deduced move", recordtest.JSONL(t, badGuesses), []string{"replay", "-"}, 2,
 			nil, []string{`INVALID: game: record: moves[0]: guesses: the move is not a guess (why "oracle: `}},
 		{"bad guesses json names the line", recordtest.JSONL(t, good) + `{"level":"easy","guesses":{"0":[1]}}` + "\n", []string{"replay", "-"}, 2,
-			[]string{"1 of 2 records are invalid"}, []string{`<stdin>:2:32: game 1: INVALID: field "guesses"[0]: want an object, got a list`}},
+			[]string{"1 of 2 records is invalid"}, []string{`<stdin>:2:32: game 1: INVALID: field "guesses"[0]: want an object, got a list`}},
 		{"bad json names the line", recordtest.JSONL(t, good) + "\n{\"level\": 3}\n", []string{"replay", "-"}, 2,
 			nil, []string{`<stdin>:3:11: game 1: INVALID: field "level": want a string, got a number`, "2 games verified: 1 won, 0 lost, 0 stuck; 1 error"}},
 		{"bad probs json names the line", recordtest.JSONL(t, good) + withKey(t, bare, `"probs":{"0":[[1,2]]}`), []string{"replay", "-"}, 2,
@@ -410,7 +410,34 @@ func TestReplayBoardOutOfProportion(t *testing.T) {
 	r := runCmd(t, strings.Repeat(line, 20), nil, "replay", "-", "-q")
 	runtime.ReadMemStats(&after)
 	assert.Equal(t, 2, r.code)
-	assert.Contains(t, r.out, "board 4096x4096 is out of proportion to its 138-byte line: a record line of L bytes may declare at most max(65536, 64*L) = 65536 cells")
+	assert.Contains(t, r.out, "board 4096x4096 is out of proportion to its 138-byte line: a record line of L bytes may declare at most max(65536, 8*L) = 65536 cells")
 	assert.Contains(t, r.out, "20 games verified: 0 won, 0 lost, 0 stuck; 20 errors")
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
+
+	// Padded with spaces to 256 KB, plain or gzipped to a few KB: the
+	// limit is on the decompressed line, and 8 cells a byte refuse it.
+	padded := line[:len(line)-2] + strings.Repeat(" ", 256<<10) + "}\n"
+	for _, in := range []string{padded, string(gzipBytes(t, padded))} {
+		runtime.ReadMemStats(&before)
+		r := runCmd(t, in, nil, "replay", "-", "-q")
+		runtime.ReadMemStats(&after)
+		assert.Equal(t, 2, r.code)
+		assert.Contains(t, r.out, "board 4096x4096 is out of proportion to its 262282-byte line: a record line of L bytes may declare at most max(65536, 8*L) = 2098256 cells")
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
+	}
+	assert.Less(t, len(gzipBytes(t, padded)), 2000)
+}
+
+// gzipBytes compresses s as 'minesat play --record FILE.gz' does.
+func gzipBytes(t *testing.T, s string) []byte {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "r.jsonl.gz")
+	w, err := game.CreateRecordFile(name)
+	require.NoError(t, err)
+	_, err = goio.WriteString(w, s)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	data, err := os.ReadFile(name)
+	require.NoError(t, err)
+	return data
 }
