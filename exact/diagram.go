@@ -78,12 +78,34 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	n := len(c.Cells)
 	sc := buildPool.Get().(*buildScratch)
 	defer buildPool.Put(sc)
-	pos := grown(&sc.pos, n)
+	pos := sc.layers(order)
+	slotOf, width := sc.slots(c, pos)
+	steps := sc.steps(c, pos, slotOf)
+	d := &diagram{n: n, order: order, start: grown(&sc.start, n+2)}
+	if err := sc.sweep(ctx, d, steps, width, maxStates); err != nil {
+		return nil, err
+	}
+	d.prune(sc)
+	d.windows()
+	return d, nil
+}
+
+// layers returns pos, the inverse of order: pos[v] is the layer deciding
+// variable v.
+func (sc *buildScratch) layers(order []int32) []int32 {
+	pos := grown(&sc.pos, len(order))
 	for t, v := range order {
 		pos[v] = int32(t)
 	}
-	// Slots: a constraint holds one from the layer deciding its first
-	// variable to the layer deciding its last, reused afterwards.
+	return pos
+}
+
+// slots gives each constraint of c a slot of the state, from the layer
+// deciding its first variable to the layer deciding its last, reusing the
+// slots of the constraints closed before; slotOf[k] is constraint k's, and
+// width the number of slots used.
+func (sc *buildScratch) slots(c *Component, pos []int32) (slotOf []int32, width int32) {
+	n := len(pos)
 	spans := grown(&sc.spans, len(c.cons))
 	for k, con := range c.cons {
 		s := span{int32(n), -1}
@@ -107,9 +129,8 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 		opensAt.put(s.first, int32(k))
 		closesAt.put(s.last, int32(k))
 	}
-	slotOf := grown(&sc.slotOf, len(c.cons))
+	slotOf = grown(&sc.slotOf, len(c.cons))
 	freeSlots := sc.freeSlots[:0]
-	width := int32(0)
 	for t := range n {
 		for _, k := range opensAt.of(t) {
 			if len(freeSlots) > 0 {
@@ -125,7 +146,14 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 		}
 	}
 	sc.freeSlots = freeSlots
-	// Each layer's constraints, in constraint order, share one slab.
+	return slotOf, width
+}
+
+// steps returns, for each layer t, the constraints of c that hold the
+// variable it decides, in constraint order, as that layer sees them (all
+// layers' entries share one slab).
+func (sc *buildScratch) steps(c *Component, pos, slotOf []int32) [][]stepCon {
+	n := len(pos)
 	at := grown(&sc.at, n+1) // layer t's entries start at at[t]
 	clear(at)
 	for _, con := range c.cons {
@@ -137,7 +165,7 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 		at[t+1] += at[t]
 	}
 	slab := grown(&sc.slab, int(at[n]))
-	steps := grown(&sc.steps, n)
+	steps := grown(&sc.stepsOf, n)
 	for t := range n {
 		steps[t] = slab[at[t]:at[t]:at[t+1]]
 	}
@@ -155,11 +183,18 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 		}
 	}
 	sc.ps = ps
-	words := max(1, int(width+15)/16) // 4 bits per slot: a need is at most 8
+	return steps
+}
 
-	// The diagram is built in scratch arrays, which prune replaces with
-	// its own; kids are the children as built.
-	d := &diagram{n: n, order: order, start: grown(&sc.start, n+2)}
+// sweep builds d's layers from the root down, in scratch arrays (prune
+// replaces them with its own): the states of each layer, the children of
+// each node as built (d.child), and d.start. A state holds 4 bits per slot
+// (a need is at most 8), width slots in all. It fails with ErrBudget when
+// more than maxStates nodes are needed, and with ctx's error when
+// cancelled.
+func (sc *buildScratch) sweep(ctx context.Context, d *diagram, steps [][]stepCon, width int32, maxStates int) error {
+	n := d.n
+	words := max(1, int(width+15)/16)
 	clear(d.start)
 	kids := sc.kids[:0]
 	cur := grown(&sc.cur, words) // layer 0: the root, every slot 0
@@ -175,7 +210,7 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	for t := range n {
 		if t&63 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("exact: counting a %d-cell component: %w", n, err)
+				return fmt.Errorf("exact: counting a %d-cell component: %w", n, err)
 			}
 		}
 		d.start[t+1] = d.start[t] + int32(curLen)
@@ -184,35 +219,21 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 		for i := range curLen {
 			if i&4095 == 4095 {
 				if err := ctx.Err(); err != nil {
-					return nil, fmt.Errorf("exact: counting a %d-cell component: %w", n, err)
+					return fmt.Errorf("exact: counting a %d-cell component: %w", n, err)
 				}
 			}
 			src := cur[i*words : (i+1)*words]
 			for x := int32(0); x <= 1; x++ {
 				copy(key, src)
-				ok := true
-				for _, sc := range steps[t] {
-					r := sc.need
-					if !sc.first {
-						r = int32(key[sc.slot>>4]>>((sc.slot&15)*4)) & 15
-					}
-					r -= x
-					if r < 0 || r > sc.rem {
-						ok = false
-						break
-					}
-					sh := uint((sc.slot & 15) * 4)
-					key[sc.slot>>4] = key[sc.slot>>4]&^(15<<sh) | uint64(r)<<sh
-				}
 				child := int32(-1)
-				if ok {
+				if step(key, steps[t], x) {
 					child = base + next.insert(key)
 				}
 				kids = append(kids, child)
 			}
 		}
 		if int(base)+next.len() > maxStates {
-			return nil, fmt.Errorf("%w: a %d-cell component needs more than %d diagram states", ErrBudget, n, maxStates)
+			return fmt.Errorf("%w: a %d-cell component needs more than %d diagram states", ErrBudget, n, maxStates)
 		}
 		cur, curLen = next.keys(cur), next.len()
 	}
@@ -220,9 +241,29 @@ func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStat
 	d.start[n+1] = d.start[n] + int32(curLen)
 	kids = append(kids, -1, -1)[:2*int(d.start[n+1])]
 	d.child = kids
-	d.prune(sc)
-	d.windows()
-	return d, nil
+	return nil
+}
+
+// step gives the layer's variable the value x (1 mine, 0 safe) in state
+// key, which it updates in place: each constraint of the layer (cons)
+// opens with its full need or takes its remaining need from its slot, and
+// keeps what is left. It reports false, leaving key partly updated, when a
+// constraint would need fewer than no mines or more than its variables
+// still to decide.
+func step(key []uint64, cons []stepCon, x int32) bool {
+	for _, st := range cons {
+		w, sh := st.slot>>4, uint(st.slot&15)*4 // the slot's word and shift
+		r := st.need
+		if !st.first {
+			r = int32(key[w]>>sh) & 15
+		}
+		r -= x
+		if r < 0 || r > st.rem {
+			return false
+		}
+		key[w] = key[w]&^(15<<sh) | uint64(r)<<sh
+	}
+	return true
 }
 
 // span is the layers from the first to the last of a constraint's
@@ -238,7 +279,7 @@ type buildScratch struct {
 	pos, slotOf, at, ps, freeSlots []int32
 	spans                          []span
 	opens, closes, consOf          buckets
-	steps                          [][]stepCon
+	stepsOf                        [][]stepCon
 	slab                           []stepCon
 	cur, key                       []uint64
 	next                           layerTable
