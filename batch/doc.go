@@ -1,5 +1,6 @@
-// Package batch plays many games of Minesweeper with the agent and counts
-// them exactly: the batch runner of 'minesat play', for Go programs and for
+// Package batch plays many games of Minesweeper with the agent, counts
+// them exactly and writes, reads and merges their summary files: the batch
+// runner of 'minesat play' and 'minesat merge', for Go programs and for
 // runs split across machines.
 //
 // A Config names what is played: a level, its rules and first click, the
