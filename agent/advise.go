@@ -262,42 +262,28 @@ func (a *Agent) adviseMove(ctx context.Context, pos *Position) (m Move, ok bool,
 			return Move{}, false, fmt.Errorf("agent: advise: %w", err)
 		}
 	}
-	for pos.closed > 0 {
-		if err := ctx.Err(); err != nil {
-			return Move{}, false, err
-		}
-		var moves []Move
-		for _, s := range a.strategies {
-			if moves, err = s.Deduce(ctx, pos); err != nil {
-				return Move{}, false, fmt.Errorf("agent: strategy %s: %w", s.Name(), err)
-			}
-			if len(moves) > 0 {
-				break
+	_, err = a.loop(ctx, pos, func() bool { return pos.closed == 0 }, func(moves []Move) (bool, error) {
+		for _, mv := range moves {
+			if mv.Op == OpOpen && pos.View.Cells[mv.Cell].State == game.Unknown {
+				m, ok = mv, true
+				return true, nil
 			}
 		}
-		if len(moves) == 0 {
-			return Move{}, false, nil
-		}
-		for _, m := range moves {
-			if m.Op == OpOpen && pos.View.Cells[m.Cell].State == game.Unknown {
-				return m, true, nil
-			}
-		}
-		for _, m := range moves {
-			if m.Op != OpFlag || pos.View.Cells[m.Cell].State != game.Unknown {
+		for _, mv := range moves {
+			if mv.Op != OpFlag || pos.View.Cells[mv.Cell].State != game.Unknown {
 				continue
 			}
-			pos.View.Cells[m.Cell].State = game.Flagged
-			pos.closed--
-			pos.flagged++
 			pos.Moves++
-			pos.pairs.note(m.Cell)
-			if err := pos.KB.Assert(kb.MineLit(m.Cell)); err != nil {
-				return Move{}, false, fmt.Errorf("agent: advise: %w", err)
+			if err := pos.placeFlag(mv.Cell); err != nil {
+				return true, fmt.Errorf("agent: advise: %w", err)
 			}
 		}
+		return false, nil
+	})
+	if err != nil {
+		return Move{}, false, err
 	}
-	return Move{}, false, nil
+	return m, ok, nil
 }
 
 // recommend describes m; probs are the position's mine probabilities (nil

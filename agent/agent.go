@@ -365,33 +365,23 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 			return finish(err)
 		}
 	}
-	for g.Outcome() == game.Unfinished {
-		if err := ctx.Err(); err != nil {
-			return finish(err)
-		}
-		var moves []Move
-		for _, s := range a.strategies {
-			var err error
-			moves, err = s.Deduce(ctx, p)
-			if err != nil {
-				return finish(fmt.Errorf("agent: strategy %s: %w", s.Name(), err))
-			}
-			if len(moves) > 0 {
-				break
-			}
-		}
-		if len(moves) == 0 {
-			res.Outcome = game.Stuck
-			return finish(nil)
-		}
+	stuck, err := a.loop(ctx, p, func() bool { return g.Outcome() != game.Unfinished }, func(moves []Move) (bool, error) {
 		for _, m := range moves {
 			if g.Outcome() != game.Unfinished {
 				break
 			}
 			if err := play.apply(ctx, m); err != nil {
-				return finish(err)
+				return true, err
 			}
 		}
+		return false, nil
+	})
+	if err != nil {
+		return finish(err)
+	}
+	if stuck {
+		res.Outcome = game.Stuck
+		return finish(nil)
 	}
 	if o := g.Outcome(); o != game.Unfinished {
 		res.Outcome = o
@@ -441,11 +431,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 		if err := g.Flag(b.Pos(m.Cell)); err != nil {
 			return fmt.Errorf("agent: %w", err)
 		}
-		p.closed--
-		p.flagged++
-		p.View.Cells[m.Cell].State = game.Flagged
-		p.pairs.note(m.Cell)
-		if err := p.KB.Assert(kb.MineLit(m.Cell)); err != nil {
+		if err := p.placeFlag(m.Cell); err != nil {
 			return err
 		}
 	case OpOpen:
