@@ -1,7 +1,7 @@
 'use strict';
 // minesat's page: the analyse view edits a position and shows
 // POST /api/analyze's advice; the play view plays a game the server holds.
-// See docs/api.md.
+// See docs/api.md and docs/page.md.
 
 const $ = id => document.getElementById(id);
 const FLAG = 9, CLOSED = -1;
@@ -11,15 +11,30 @@ async function api(method, path, body) {
   pending++;
   document.body.dataset.busy = '1';
   try {
-    const opt = { method, headers: {} };
+    const opt = { method, headers: {}, credentials: 'same-origin' };
     if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers['Content-Type'] = 'application/json'; }
     const res = await fetch(path, opt);
     const data = res.status === 204 ? null : await res.json().catch(() => ({ error: 'bad answer from the server (' + res.status + ')' }));
-    if (!res.ok) throw new Error((data && data.error) || ('HTTP ' + res.status));
+    if (!res.ok) throw new Error(plain((data && data.error) || ('HTTP ' + res.status)));
     return data;
   } finally {
     if (--pending === 0) delete document.body.dataset.busy;
   }
+}
+
+// plain rewrites a server message for a player: no package prefixes, no
+// Go error words.
+function plain(m) {
+  m = String(m)
+    .replace(/context deadline exceeded/g, 'out of time')
+    .replace(/context canceled/g, 'stopped')
+    .replace(/^(?:(?:game|kb|agent|exact|cnf|web|new game|invalid puzzle|analysis failed): )+/, '')
+    .replace(/(?:game|kb|agent|exact|cnf): /g, '')
+    .replace(/invalid puzzle: /g, '')
+    .replace(/^puzzle:(\d+):(\d+): /, 'line $1, column $2: ')
+    .replace(/^puzzle:(\d+): /, 'line $1: ')
+    .replace(/needs -(\d+) more mines?/g, (_, n) => 'has ' + n + ' flag' + (n === '1' ? '' : 's') + ' too many around it');
+  return m.charAt(0).toUpperCase() + m.slice(1);
 }
 
 const pct = p => {
@@ -28,90 +43,202 @@ const pct = p => {
   const x = p * 100;
   return (x < 1 ? '<1' : x > 99 ? '>99' : Math.round(x)) + '%';
 };
-const heat = p => 'hsl(' + Math.round(120 * (1 - p)) + ' ' + (p > 0.5 ? 75 : 65) + '% 62%)';
+// sci writes a decimal count of any length as 3.2e65 when it is long.
+const sci = s => {
+  s = String(s);
+  if (s.length <= 9) return s;
+  const m = (+(s[0] + '.' + s.slice(1, 4))).toFixed(1);
+  return m === '10.0' ? '1.0e' + s.length : m + 'e' + (s.length - 1);
+};
 const cellName = c => '(' + c[0] + ',' + c[1] + ')';
 const esc = s => String(s).replace(/[&<>"]/g, ch => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[ch]));
+const key = c => c[0] + ',' + c[1];
 
-// drawBoard fills el with rows x cols cells; look(r, c) gives
-// {state, text}; advice (or null) paints the heat map and the
-// recommended cell.
-function drawBoard(el, rows, cols, look, advice) {
-  el.style.gridTemplateColumns = 'repeat(' + cols + ', var(--cell))';
-  if (el.children.length !== rows * cols) {
-    el.textContent = '';
-    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-      const d = document.createElement('div');
-      d.className = 'cell'; d.dataset.r = r; d.dataset.c = c;
-      el.appendChild(d);
-    }
+// neighbours returns the cells around (r, c) on a rows x cols board.
+function neighbours(rows, cols, r, c) {
+  const out = [];
+  for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) {
+    const rr = r + dr, cc = c + dc;
+    if ((dr || dc) && rr >= 0 && rr < rows && cc >= 0 && cc < cols) out.push([rr, cc]);
   }
-  const probs = advice && advice.satisfiable ? advice.probabilities : null;
-  const rec = advice && advice.move ? advice.move.cell : null;
-  const forcedMine = new Set((advice && advice.forced_mines || []).map(x => x[0] + ',' + x[1]));
-  const forcedSafe = new Set((advice && advice.forced_safe || []).map(x => x[0] + ',' + x[1]));
-  for (const d of el.children) {
-    const r = +d.dataset.r, c = +d.dataset.c, v = look(r, c);
-    d.dataset.state = v.state;
-    d.className = 'cell';
-    d.style.background = '';
-    d.removeAttribute('title');
-    if (v.state === 'open') {
-      d.textContent = v.text === '0' ? '' : v.text;
-      d.classList.add('h' + v.text);
-      continue;
-    }
-    d.textContent = v.text;
-    if (v.state !== 'closed') continue;
-    const key = r + ',' + c;
-    let p = probs && probs[r] ? probs[r][c] : null;
-    if (p == null && forcedMine.has(key)) p = 1;
-    if (p == null && forcedSafe.has(key)) p = 0;
-    if (p != null) {
-      d.style.background = heat(p);
-      d.innerHTML = '<span class="p">' + pct(p) + '</span>';
-      d.title = cellName([r, c]) + ': p(mine) ' + (p * 100).toFixed(1) + '%';
-    }
-    if (rec && rec[0] === r && rec[1] === c) d.classList.add('rec');
-  }
+  return out;
 }
 
-// adviceHTML describes advice for a panel.
-function adviceHTML(a, elapsed) {
-  if (!a) return '';
-  let h = '';
-  if (!a.satisfiable) return '<p class="error">No solution: ' + esc(a.conflict || 'no layout agrees with the hints') + '</p>';
-  const m = a.move;
-  if (m) {
-    h += '<h2>Recommended move</h2><p class="move" id="rec-move">open ' + cellName(m.cell) + ' &middot; p(mine) ' + pct(m.p) + '</p>';
-    if (m.forced) h += '<p class="why">Proved safe: ' + esc(m.why) + '</p>';
-    else {
-      h += '<p class="why">A guess, chosen by ' + esc(m.chosen) + (m.method ? ' (' + esc(m.method) + ')' : '') +
-        (m.score != null ? '; score ' + m.score.toFixed(3) : '') + '.</p>';
-      if (m.runner_up) h += '<p class="why">Runner-up ' + cellName(m.runner_up) + ': p(mine) ' + pct(m.runner_up_p) +
-        (m.runner_up_score != null ? ', score ' + m.runner_up_score.toFixed(3) : '') + '.</p>';
+// Zoom scales the cell size the viewport allows.
+let zoom = 1;
+
+// cellSize is the cell size in pixels that fits a rows x cols board
+// beside the panel (or above it on a narrow screen), times the zoom.
+function cellSize(rows, cols) {
+  const wide = window.innerWidth > 900;
+  const w = window.innerWidth - (wide ? 360 + 80 : 40) - 8;
+  const h = Math.max(260, window.innerHeight - (wide ? 190 : 230));
+  const fit = Math.floor(Math.min(w / cols, h / rows)) - 1;
+  return Math.max(6, Math.round(Math.min(34, Math.max(8, fit)) * zoom));
+}
+
+// drawBoard writes el as rows x cols cells in one innerHTML. look(r, c)
+// gives {state, text}; advice (or null) paints the heat map and the
+// recommended cell; opt: pct (write the chances), cursor ([r, c] or
+// null), rec (the cell to highlight, null for advice's own move when
+// opt.heat, none otherwise), heat (paint the chances), blame (keys of cells
+// to mark). Every cell is a div.cell with data-r, data-c, data-state.
+function drawBoard(el, rows, cols, look, advice, opt) {
+  opt = opt || {};
+  const size = cellSize(rows, cols);
+  el.style.setProperty('--cell', size + 'px');
+  el.style.fontSize = Math.round(size * 0.55) + 'px';
+  const heat = opt.heat && advice && advice.satisfiable;
+  const probs = heat ? advice.probabilities : null;
+  const rec = opt.rec !== undefined ? opt.rec : (heat && advice.move ? advice.move.cell : null);
+  const set = xs => new Set((xs || []).map(key));
+  const forcedMine = heat ? set(advice.forced_mines) : new Set();
+  const forcedSafe = heat ? set(advice.forced_safe) : new Set();
+  const dead = heat ? set(advice.dead) : new Set();
+  const fifty = heat ? set(advice.pseudo_fifty_fifties) : new Set();
+  const blame = opt.blame || new Set();
+  // The colour scale runs from the safest undecided cell (green) to the
+  // riskiest (red).
+  let lo = 1, nLo = 0, nAll = 0;
+  if (probs) for (const row of probs) for (const p of row) if (p != null && p > 0 && p < 1) {
+    nAll++;
+    if (p < lo - 1e-9) { lo = p; nLo = 1; } else if (p - lo < 1e-9) nLo++;
+  }
+  // The safest undecided cells are outlined when they stand out (fewer
+  // than a third of the undecided cells).
+  const outline = nLo * 3 < nAll;
+  const cur = opt.cursor;
+  const parts = [];
+  for (let r = 0; r < rows; r++) {
+    parts.push(r ? '</div><div class="row">' : '<div class="row">');
+    for (let c = 0; c < cols; c++) {
+    const v = look(r, c), k = r + ',' + c;
+    let cls = 'cell', style = '', title = '', text = v.text;
+    if (v.state === 'open') { cls += ' h' + v.text; if (v.text === '0') text = ''; }
+    if (v.state === 'closed') {
+      let p = probs && probs[r] ? probs[r][c] : null;
+      if (p == null && forcedMine.has(k)) p = 1;
+      if (p == null && forcedSafe.has(k)) p = 0;
+      if (p != null) {
+        if (p <= 0) cls += ' safe';
+        else if (p >= 1) cls += ' fmine';
+        else {
+          // Pale yellow at the safest cell's chance, to red at 1: green
+          // is kept for the cells proved safe.
+          const t = Math.min(1, (p - lo) / Math.max(1e-9, 1 - lo) * 2.5);
+          style = 'background:hsl(' + Math.round(52 - 52 * t) + ' ' + Math.round(70 + 15 * t) + '% ' + Math.round(80 - 22 * t) + '%)';
+          if (outline && p - lo < 1e-9) cls += ' best';
+        }
+        if (opt.pct && p > 0 && p < 1) text = '<span class="p">' + pct(p) + '</span>';
+        title = cellName([r, c]) + ': mine chance ' + (p * 100).toFixed(1) + '%' + (p <= 0 ? ' (proved safe)' : p >= 1 ? ' (proved a mine)' : '');
+      }
+      if (dead.has(k)) { cls += ' dead'; title += (title ? '; ' : '') + 'dead: opening it tells nothing new'; }
+      if (fifty.has(k)) { cls += ' fifty'; title += (title ? '; ' : '') + 'part of a 50/50 no move can settle'; }
     }
-    if (m.proof && m.proof.length) h += '<pre>' + esc(m.proof.join('\n')) + '</pre>';
-  } else h += '<h2>No move</h2><p class="why">No closed cell is left, or nothing can be proved and guessing is off.</p>';
-  const list = xs => xs.length > 12 ? xs.slice(0, 12).map(cellName).join(' ') + ' and ' + (xs.length - 12) + ' more' : xs.map(cellName).join(' ');
+    if (blame.has(k)) { cls += ' blame'; title += (title ? '; ' : '') + 'to blame for the conflict'; }
+    if (rec && rec[0] === r && rec[1] === c) cls += ' rec';
+    if (cur && cur[0] === r && cur[1] === c) cls += ' cur';
+    parts.push('<div class="' + cls + '" data-r="' + r + '" data-c="' + c + '" data-state="' + v.state + '"' +
+      (style ? ' style="' + style + '"' : '') + (title ? ' title="' + title + '"' : '') + '>' + text + '</div>');
+    }
+  }
+  el.innerHTML = parts.join('') + '</div>';
+}
+
+// ruleWords says in plain words why a move is safe.
+const ruleWords = {
+  'unit': 'a hint next to it already has all its mines, or needs every other closed cell',
+  'resolution': 'two or more hints together leave it no room for a mine',
+  'global count': 'counting the mines left settles it',
+  'pair': 'a pair of hints settles it',
+  'sat': 'no layout that fits the hints has a mine there (the SAT solver proved it)',
+  'first click': 'the rules make the first click safe',
+};
+
+// moveHTML describes the recommended move m: plain words first, the
+// clauses on demand.
+function moveHTML(m, verb) {
+  let h = '<p class="move" id="rec-move">' + verb + ' ' + cellName(m.cell) + (m.forced ? ': safe' : ': a guess, mine chance ' + pct(m.p)) + '</p>';
+  if (m.forced) h += '<p class="why">' + esc(m.rule === 'first click' ? m.why.replace(/^first click \(\d+,\d+\): /, '') : 'Proved safe: ' + (ruleWords[m.rule] || m.rule) + '.') + '</p>';
+  else {
+    h += '<p class="why">Nothing is safe for certain. ' + esc(guessWords(m)) + '</p>';
+  }
+  if (m.rule !== 'first click' && (m.why || (m.proof && m.proof.length))) {
+    h += '<details><summary>Why, step by step</summary>' + (m.why ? '<p class="why">' + esc(m.why) + '</p>' : '') +
+      (m.proof && m.proof.length ? '<pre>' + esc(m.proof.join('\n')) + '</pre>' : '') + '</details>';
+  }
+  return h;
+}
+
+function guessWords(m) {
+  switch (m.chosen) {
+    case 'endgame': return 'The endgame search looked at every way to finish: this cell wins most often' + (m.score != null ? ' (' + pct(m.score) + ' of the time)' : '') + '.';
+    case 'fifty-fifty': return 'A 50/50 no move can settle: better to take it now.';
+    case 'lookahead': return 'Safe enough, and most likely to open more for the next move' + (m.score != null ? ' (chance to survive this move and the next ' + pct(m.score) + ')' : '') + '.';
+    case 'probability': return 'The cell least likely to be a mine.';
+  }
+  return 'Chosen by ' + (m.chosen || 'the guesser') + (m.method ? ' (' + m.method + ')' : '') + '.';
+}
+
+// candidatesHTML ranks the undecided cells: the agent's pick and
+// runner-up first (with their scores), then the safest others.
+function candidatesHTML(a) {
+  const m = a.move;
+  if (!m || m.forced || !a.probabilities) return '';
+  const rows = [[m.cell, m.p, m.score, 'pick']];
+  if (m.runner_up) rows.push([m.runner_up, m.runner_up_p, m.runner_up_score, 'runner-up']);
+  const seen = new Set(rows.map(x => key(x[0])));
+  const rest = [];
+  a.probabilities.forEach((row, r) => row.forEach((p, c) => { if (p != null && p > 0 && p < 1 && !seen.has(r + ',' + c)) rest.push([[r, c], p, null, '']); }));
+  rest.sort((x, y) => x[1] - y[1] || x[0][0] - y[0][0] || x[0][1] - y[0][1]);
+  const list = rows.concat(rest.slice(0, 8 - rows.length));
+  const scoreName = m.chosen === 'endgame' ? 'chance to win' : m.chosen === 'lookahead' ? 'score' : '';
+  let h = '<h3>Candidate guesses</h3><table id="candidates"><tr><th>cell</th><th>mine chance</th>' + (scoreName ? '<th>' + scoreName + '</th>' : '') + '<th></th></tr>';
+  for (const [cell, p, score, what] of list) {
+    h += '<tr' + (what === 'pick' ? ' class="pick"' : '') + '><td>' + cellName(cell) + '</td><td>' + (p != null ? (p * 100).toFixed(1) + '%' : '') + '</td>' +
+      (scoreName ? '<td>' + (score != null ? (scoreName === 'chance to win' ? (score * 100).toFixed(1) + '%' : score.toFixed(3)) : '') + '</td>' : '') + '<td>' + what + '</td></tr>';
+  }
+  return h + '</table>';
+}
+
+// adviceHTML describes advice a for a panel.
+function adviceHTML(a, elapsed, heat, noMove) {
+  if (!a) return '';
+  if (!a.satisfiable) return '<h2>No layout fits</h2><p class="error" id="conflict">' + esc(plain(a.conflict || 'no layout agrees with the hints')) + '</p>' +
+    '<p class="help">The cells to blame are outlined in red.</p>';
+  let h = '';
+  if (noMove) h += '<h2>Analysis</h2>';
+  else if (a.move) h += '<h2>Recommended move</h2>' + moveHTML(a.move, 'Open') + candidatesHTML(a);
+  else h += '<h2>No move</h2><p class="why">No closed cell is left, or nothing can be proved and guessing is off.</p>';
   h += '<dl>';
-  if (a.solutions) h += '<dt>layouts</dt><dd>' + esc(a.solutions) + '</dd>';
-  h += '<dt>mines</dt><dd>' + (a.mines == null ? 'unknown' : a.mines) + ' (' + a.flags + ' flagged), ' + a.unknown + ' closed cells</dd>';
-  if (a.forced_mines.length) h += '<dt>forced mines</dt><dd>' + list(a.forced_mines) + '</dd>';
-  if (a.forced_safe.length) h += '<dt>forced safe</dt><dd>' + list(a.forced_safe) + '</dd>';
-  if (a.pseudo_fifty_fifties.length) h += '<dt>pseudo 50/50s</dt><dd>' + list(a.pseudo_fifty_fifties) + '</dd>';
-  if (a.dead.length) h += '<dt>dead cells</dt><dd>' + list(a.dead) + '</dd>';
+  if (a.solutions) h += '<dt>layouts</dt><dd id="layouts" title="' + esc(a.solutions) + '">' + sci(a.solutions) + '</dd>';
+  h += '<dt>mines</dt><dd>' + (a.mines == null ? 'unknown' : a.mines) + (a.mines == null ? '' : ', ' + (a.mines - a.flags) + ' left') + ' (' + a.flags + ' flagged), ' + a.unknown + ' closed cells</dd>';
+  const n = xs => (xs || []).length;
+  h += '<dt>proved</dt><dd>' + n(a.forced_safe) + ' safe, ' + n(a.forced_mines) + ' mines</dd>';
+  if (n(a.pseudo_fifty_fifties)) h += '<dt>50/50s</dt><dd>' + n(a.pseudo_fifty_fifties) + ' cells (&frac12; on the board)</dd>';
+  if (n(a.dead)) h += '<dt>dead cells</dt><dd>' + n(a.dead) + ' (hatched on the board)</dd>';
   if (elapsed != null) h += '<dt>time</dt><dd>' + elapsed.toFixed(1) + ' ms</dd>';
   h += '</dl>';
-  for (const s of a.incomplete || []) h += '<p class="warn">Incomplete: ' + esc(s) + '</p>';
-  h += '<div class="legend"><span>safe</span><span class="bar"></span><span>mine</span></div>';
+  for (const s of a.incomplete || []) h += '<p class="warn">Incomplete: ' + esc(plain(s)) + '</p>';
+  if (heat) h += '<div class="legend"><span><span class="sw safe" style="box-shadow:inset 0 0 0 2px #137a3a"></span>proved safe</span>' +
+    '<span><span class="sw" style="background:#b9c0cc">&#9873;</span>proved mine</span>' +
+    '<span><span class="sw" style="box-shadow:inset 0 0 0 2px #0b6b2e;background:hsl(52 70% 80%)"></span>safest</span><span class="bar"></span><span>a mine</span>' +
+    '<span><span class="sw dead"></span>dead</span><span>&frac12; 50/50</span><span>hover a cell for its chance</span></div>';
   return h;
+}
+
+// blameOf returns the keys of the cells a conflict message names.
+function blameOf(a) {
+  const s = new Set();
+  if (a && !a.satisfiable && a.conflict) for (const m of a.conflict.matchAll(/\((\d+),(\d+)\)/g)) s.add(m[1] + ',' + m[2]);
+  return s;
 }
 
 // ---- Analyse ----
 
 // A is the analyse view's position; done is the text of the position
 // its advice is for.
-const A = { rows: 8, cols: 8, mines: '10', cells: [], seq: 0, timer: 0, advice: null, done: '' };
+const A = { rows: 8, cols: 8, mines: '10', cells: [], seq: 0, timer: 0, advice: null, done: '', cur: [0, 0], elapsed: null, error: '' };
 
 function aNew() {
   const rows = Math.max(1, Math.min(100, parseInt($('a-rows').value, 10) || 1));
@@ -119,21 +246,17 @@ function aNew() {
   $('a-rows').value = rows; $('a-cols').value = cols;
   A.rows = rows; A.cols = cols; A.mines = $('a-mines').value.trim();
   A.cells = new Array(rows * cols).fill(CLOSED);
-  A.advice = null;
+  A.advice = null; A.cur = [0, 0];
   aChanged();
 }
 
+// gridRows returns the position's rows as text: . closed, F flag, 0-8.
+const gridRows = () => Array.from({ length: A.rows }, (_, r) =>
+  A.cells.slice(r * A.cols, (r + 1) * A.cols).map(v => v === CLOSED ? '.' : v === FLAG ? 'F' : String(v)).join(''));
+
 function aText() {
   const m = A.mines === '' || A.mines === '?' ? '?' : A.mines;
-  let s = 'mines ' + m + '\n';
-  for (let r = 0; r < A.rows; r++) {
-    for (let c = 0; c < A.cols; c++) {
-      const v = A.cells[r * A.cols + c];
-      s += v === CLOSED ? '.' : v === FLAG ? 'F' : String(v);
-    }
-    s += '\n';
-  }
-  return s;
+  return 'mines ' + m + '\n' + gridRows().join('\n') + '\n';
 }
 
 function aDraw() {
@@ -142,7 +265,7 @@ function aDraw() {
     if (v === CLOSED) return { state: 'closed', text: '' };
     if (v === FLAG) return { state: 'flag', text: '\u2691' };
     return { state: 'open', text: String(v) };
-  }, A.advice);
+  }, A.advice, { heat: true, pct: $('a-pct').checked, cursor: A.cur, blame: blameOf(A.advice) });
 }
 
 function aChanged() {
@@ -154,127 +277,343 @@ function aChanged() {
 
 async function aAnalyze() {
   const seq = ++A.seq, text = aText();
-  $('a-panel').innerHTML = '<p class="help">Analysing&hellip;</p>';
   try {
     const res = await api('POST', '/api/analyze', { puzzle: text });
     if (seq !== A.seq) return;
-    A.advice = res.advice;
-    A.done = text;
-    $('a-panel').innerHTML = adviceHTML(res.advice, res.elapsed_ms);
+    A.advice = res.advice; A.elapsed = res.elapsed_ms;
+    $('a-panel').innerHTML = adviceHTML(res.advice, res.elapsed_ms, true);
   } catch (e) {
     if (seq !== A.seq) return;
     A.advice = null;
-    A.done = text;
     $('a-panel').innerHTML = '<p class="error">' + esc(e.message) + '</p>';
   }
+  A.done = text;
   aDraw();
 }
 
-$('a-board').classList.add('edit');
-$('a-board').addEventListener('click', e => {
-  const d = e.target.closest('.cell'); if (!d) return;
-  const i = +d.dataset.r * A.cols + +d.dataset.c;
-  A.cells[i] = A.cells[i] === FLAG ? CLOSED : A.cells[i] + 1;
+// maxHint is the largest hint cell i can show: its neighbours not open.
+function maxHint(i) {
+  const r = Math.floor(i / A.cols), c = i % A.cols;
+  return neighbours(A.rows, A.cols, r, c).filter(([rr, cc]) => { const v = A.cells[rr * A.cols + cc]; return v === CLOSED || v === FLAG; }).length;
+}
+
+// aSet sets cell i to v (CLOSED, FLAG or a hint), refusing a hint larger
+// than the cell's closed neighbours; it reports whether it did.
+function aSet(i, v) {
+  if (v >= 0 && v <= 8) {
+    const most = maxHint(i), all = neighbours(A.rows, A.cols, Math.floor(i / A.cols), i % A.cols).length;
+    if (v > most) {
+      $('a-msg').textContent = 'Refused: ' + cellName([Math.floor(i / A.cols), i % A.cols]) + ' cannot show ' + v + ': ' +
+        (most === all ? 'it has ' + all + ' neighbours' : 'only ' + most + ' of its ' + all + ' neighbours are closed') + '.';
+      return false;
+    }
+  }
+  $('a-msg').textContent = '';
+  A.cells[i] = v;
   aChanged();
-});
-$('a-board').addEventListener('contextmenu', e => {
-  const d = e.target.closest('.cell'); if (!d) return;
-  e.preventDefault();
-  const i = +d.dataset.r * A.cols + +d.dataset.c;
-  A.cells[i] = A.cells[i] === CLOSED ? FLAG : A.cells[i] - 1;
-  aChanged();
-});
-$('a-new').addEventListener('click', aNew);
-$('a-clear').addEventListener('click', () => { A.cells.fill(CLOSED); aChanged(); });
-$('a-mines').addEventListener('change', () => { A.mines = $('a-mines').value.trim(); aChanged(); });
-$('a-load').addEventListener('click', () => {
-  // The text is parsed by the server; the grid form is read back here.
-  const lines = $('a-text').value.split(/\r?\n/).map(l => l.replace(/#.*/, '').trim()).filter(l => l);
+  return true;
+}
+
+// aCycle steps cell i through closed, the hints it can have, flag.
+function aCycle(i, dir) {
+  const most = maxHint(i), order = [CLOSED];
+  for (let n = 0; n <= most; n++) order.push(n);
+  order.push(FLAG);
+  let k = order.indexOf(A.cells[i]);
+  k = k < 0 ? 0 : (k + dir + order.length) % order.length;
+  aSet(i, order[k]);
+}
+
+function aMove(dr, dc) {
+  A.cur = [Math.max(0, Math.min(A.rows - 1, A.cur[0] + dr)), Math.max(0, Math.min(A.cols - 1, A.cur[1] + dc))];
+  aDraw();
+}
+
+// aLoad reads the text grid s into the board; false (and the server's
+// word on what is wrong) when it is not a grid this page can edit.
+function aLoad(s) {
+  const lines = s.split(/\r?\n/).map(l => l.replace(/#.*/, '').trim()).filter(l => l);
   let mines = '?';
   if (lines.length && /^mines\b/.test(lines[0])) mines = lines.shift().slice(5).trim();
   const rows = lines.map(l => (l.replace(/[ \t]/g, '').match(/-1|[.F0-8]/g) || []));
-  if (!rows.length || rows.some(r => r.length !== rows[0].length) || rows.some((r, k) => r.join('') !== lines[k].replace(/[ \t]/g, ''))) {
-    // Not a grid this page can edit: let the server say what is wrong.
-    api('POST', '/api/analyze', { puzzle: $('a-text').value })
+  if (!rows.length || rows.length > 100 || rows[0].length > 100 || rows.some(r => r.length !== rows[0].length) ||
+      rows.some((r, k) => r.join('') !== lines[k].replace(/[ \t]/g, ''))) {
+    api('POST', '/api/analyze', { puzzle: s })
       .then(res => { $('a-panel').innerHTML = '<p class="warn">Analysed as given, but only the grid form can be edited here.</p>' + adviceHTML(res.advice, res.elapsed_ms); })
-      .catch(e => { $('a-panel').innerHTML = '<p class="error">' + esc(e.message) + '</p>'; });
-    return;
+      .catch(e => { $('a-panel').innerHTML = '<p class="error">Not loaded: ' + esc(e.message) + '</p>'; });
+    return false;
   }
   A.rows = rows.length; A.cols = rows[0].length; A.mines = mines === '?' ? '' : mines;
   $('a-rows').value = A.rows; $('a-cols').value = A.cols; $('a-mines').value = A.mines;
   A.cells = [].concat(...rows.map(r => r.map(ch => ch === '.' || ch === '-1' ? CLOSED : ch === 'F' ? FLAG : +ch)));
-  A.advice = null;
+  A.advice = null; A.cur = [0, 0];
   $('a-text').blur();
   aChanged();
+  return true;
+}
+
+$('a-board').addEventListener('click', e => {
+  const d = e.target.closest('.cell'); if (!d) return;
+  const r = +d.dataset.r, c = +d.dataset.c;
+  A.cur = [r, c];
+  aCycle(r * A.cols + c, 1);
 });
+$('a-board').addEventListener('contextmenu', e => {
+  const d = e.target.closest('.cell'); if (!d) return;
+  e.preventDefault();
+  const r = +d.dataset.r, c = +d.dataset.c, i = r * A.cols + c;
+  A.cur = [r, c];
+  aSet(i, A.cells[i] === FLAG ? CLOSED : FLAG);
+});
+$('a-board').addEventListener('keydown', e => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const i = A.cur[0] * A.cols + A.cur[1];
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  // After a value the cursor steps right, to the next row at the end.
+  const next = () => { if (A.cur[1] < A.cols - 1) aMove(0, 1); else if (A.cur[0] < A.rows - 1) { A.cur = [A.cur[0] + 1, 0]; aDraw(); } };
+  if (arrows[e.key]) aMove(...arrows[e.key]);
+  else if (/^[0-8]$/.test(e.key)) { if (aSet(i, +e.key)) next(); }
+  else if (e.key === 'f' || e.key === 'F') { aSet(i, A.cells[i] === FLAG ? CLOSED : FLAG); next(); }
+  else if (e.key === '.' || e.key === ' ' || e.key === 'Backspace' || e.key === 'Delete') { aSet(i, CLOSED); if (e.key !== 'Backspace') next(); }
+  else return;
+  e.preventDefault();
+});
+document.addEventListener('paste', e => {
+  if ($('analyze-view').hidden || /^(INPUT|TEXTAREA)$/.test(e.target.tagName)) return;
+  const s = e.clipboardData.getData('text');
+  if (s) { e.preventDefault(); aLoad(s); }
+});
+$('a-new').addEventListener('click', aNew);
+$('a-clear').addEventListener('click', () => { A.cells.fill(CLOSED); aChanged(); });
+$('a-mines').addEventListener('change', () => { A.mines = $('a-mines').value.trim(); aChanged(); });
+$('a-pct').addEventListener('change', aDraw);
+$('a-load').addEventListener('click', () => aLoad($('a-text').value));
+$('a-share').addEventListener('click', () => share('#pos=' + encodeURIComponent(A.mines === '' ? '?' : A.mines) + ':' + gridRows().join('/'), $('a-msg')));
+
+// share puts hash in the address and tries to copy the link.
+function share(hash, msgEl) {
+  history.replaceState(null, '', hash);
+  const url = location.href;
+  msgEl.textContent = 'Link: ' + url;
+  if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => { msgEl.textContent = 'Copied the link: ' + url; }, () => {});
+}
 
 // ---- Play ----
 
-const P = { game: null };
+// P is the play view: the game as the server last answered, the advice
+// on hand (for the position P.game shows), the hint shown, the cursor
+// and the timer.
+const P = { game: null, advice: null, hint: null, cur: [0, 0], t0: 0, tEnd: 0, tick: 0, busy: false, note: '' };
+
 const playLook = g => (r, c) => {
   const ch = g.board[r][c];
   switch (ch) {
     case '.': return { state: 'closed', text: '' };
     case 'F': return { state: 'flag', text: '\u2691' };
-    case '*': return { state: 'mine', text: '\u2739' };
+    // A won game shows its mines as flags.
+    case '*': return g.outcome === 'won' ? { state: 'flag', text: '\u2691' } : { state: 'mine', text: '\u2739' };
     case 'X': return { state: 'boom', text: '\u2739' };
     case '!': return { state: 'wrongflag', text: '\u2691' };
   }
   return { state: 'open', text: ch };
 };
 
+function pDraw() {
+  const g = P.game;
+  if (!g) return;
+  const on = g.outcome === 'unfinished';
+  drawBoard($('p-board'), g.rows, g.cols, playLook(g), on ? P.advice : null,
+    { heat: on && $('p-assist').checked, pct: $('p-pct').checked, cursor: P.cur, rec: on && P.hint ? P.hint.cell : null });
+}
+
+function pTime() {
+  const end = P.tEnd || Date.now();
+  $('p-time').textContent = P.t0 ? Math.floor((end - P.t0) / 1000) : 0;
+}
+
+// pShow shows state g (or keeps the one shown) and a message.
 function pShow(g, err) {
-  if (g) P.game = g;
+  if (g) {
+    if (!P.game || P.game.id !== g.id) { P.t0 = 0; P.tEnd = 0; P.cur = [0, 0]; }
+    if (!P.game || P.game.id !== g.id || P.game.moves !== g.moves) P.hint = null; // a hint is for the position it was asked in
+    P.game = g;
+    P.advice = g.advice || null;
+    if (!P.t0 && g.moves > 0) P.t0 = Date.now();
+    if (g.outcome !== 'unfinished' && P.t0 && !P.tEnd) P.tEnd = Date.now();
+  }
   g = P.game;
   const st = $('p-status');
   if (!g) { if (err) { st.textContent = err; st.dataset.outcome = 'error'; } return; }
-  const assist = $('p-assist').checked;
-  drawBoard($('p-board'), g.rows, g.cols, playLook(g), assist && g.outcome === 'unfinished' ? g.advice : null);
-  let s = g.level + ', rules ' + g.rules + ', seed ' + g.seed + (g.no_guess ? ', no-guess board' : '') +
-    ' \u00b7 mines ' + g.mines + ', flags ' + g.flags + ' \u00b7 ' + g.left + ' safe cells left \u00b7 ' + g.moves + ' moves';
-  if (g.outcome === 'won') s = 'Won! ' + s;
-  if (g.outcome === 'lost') s = 'Lost: a mine was opened. ' + s;
+  clearInterval(P.tick);
+  if (P.t0 && !P.tEnd) P.tick = setInterval(pTime, 250);
+  pTime();
+  $('p-left').textContent = g.outcome === 'won' ? 0 : g.mines - g.flags;
+  let s = g.level + ', rules ' + g.rules + ', seed ' + g.seed + (g.no_guess ? ', no-guess board' : '') + ' \u00b7 ' + g.left + ' safe cells to open';
+  if (g.outcome === 'won') s = 'Won in ' + $('p-time').textContent + ' s! ' + s;
+  if (g.outcome === 'lost') s = 'Lost: a mine was opened (in red; crossed flags were wrong). ' + s;
   if (err) s = err + ' \u00b7 ' + s;
+  else if (P.note) s = P.note + ' \u00b7 ' + s;
   st.textContent = s;
-  st.dataset.outcome = g.outcome;
-  $('p-hint').disabled = g.outcome !== 'unfinished';
+  st.dataset.outcome = err ? 'error' : g.outcome;
+  const on = g.outcome === 'unfinished';
+  for (const id of ['p-hint', 'p-forced']) $(id).disabled = !on || P.busy;
+  $('p-playit').disabled = !on || P.busy || !P.hint;
+  $('p-restart').disabled = $('p-share').disabled = P.busy;
+  pDraw();
   let h = '';
-  if (g.hint) h += '<p class="why">The hint opened ' + cellName(g.hint.cell) + ' (' + (g.hint.forced ? 'proved safe' : 'a guess, p(mine) ' + pct(g.hint.p)) + ').</p>';
-  if (assist && g.outcome === 'unfinished') h += g.advice ? adviceHTML(g.advice) : '<p class="warn">No analysis came back within the time budget.</p>';
-  else if (!assist) h += '<p class="help">Tick "assist" to see the analysis after each move, or press "Hint" to play the recommended move.</p>';
+  if (on && P.hint && P.advice) h += '<h2>Hint</h2>' + moveHTML(P.hint, 'Open') + (P.hint.forced ? '' : candidatesHTML(P.advice)) + '<p class="help">Press "Play it" (or <kbd>p</kbd>) to play it.</p>';
+  if (on && $('p-assist').checked && P.advice) h += (h ? '<hr>' : '') + adviceHTML(P.advice, null, true, true);
+  else if (on && $('p-assist').checked && g.note) h += '<p class="warn">' + esc(plain(g.note)) + '</p>';
+  if (g.outcome === 'won') h = '<h2>Won</h2><p class="why">' + g.mines + ' mines, ' + g.moves + ' moves, ' + $('p-time').textContent + ' s. "Restart" plays the same board again.</p>';
+  if (g.outcome === 'lost') h = '<h2>Lost</h2><p class="why">The mine opened is in red; a crossed flag was on a safe cell. "Restart" plays the same board again.</p>';
+  if (!h && on) h = '<p class="help">"Hint" shows the recommended move without playing it; "Play the forced moves" plays what is proved safe and stops before a guess. Tick "heat map" to see every cell\'s mine chance after each move.</p>';
   $('p-panel').innerHTML = h;
 }
 
-async function pDo(method, path, body) {
-  try { pShow(await api(method, path, body)); } catch (e) { pShow(null, e.message); }
+// pRun runs step, the page's one action at a time: clicks during it are
+// ignored, so a double click plays one move.
+async function pRun(step) {
+  if (P.busy || !P.game) return;
+  P.busy = true; P.note = '';
+  pShow();
+  let err = null;
+  try { await step(); } catch (e) { err = e.message; }
+  P.busy = false;
+  pShow(null, err);
+}
+
+const gamePath = () => '/api/games/' + P.game.id;
+const heatOn = () => $('p-assist').checked;
+
+// pMove plays op (open, flag, unflag) at cell.
+async function pMove(op, cell, assist) {
+  pShow(await api('POST', gamePath() + '/' + op, { cell, assist: assist === undefined ? heatOn() : assist }));
+}
+
+// pAdvice makes sure P.advice is the analysis of the position shown.
+async function pAdvice() {
+  if (!P.advice) pShow(await api('GET', gamePath() + '?assist=1'));
+  if (!P.advice) throw new Error(P.game.note ? plain(P.game.note) : 'No analysis came back');
+  return P.advice;
+}
+
+// pChord opens the closed neighbours of the open hint at (r, c) when its
+// flags match it.
+async function pChord(r, c) {
+  const g = P.game, n = +g.board[r][c];
+  const around = neighbours(g.rows, g.cols, r, c);
+  const flags = around.filter(([rr, cc]) => g.board[rr][cc] === 'F').length;
+  const closed = around.filter(([rr, cc]) => g.board[rr][cc] === '.');
+  if (!n || flags !== n || !closed.length) return;
+  for (let k = 0; k < closed.length && P.game.outcome === 'unfinished'; k++) {
+    await pMove('open', closed[k], k === closed.length - 1 && heatOn());
+  }
+}
+
+// pAct is a click, or space/enter, on (r, c): open a closed cell, chord
+// an open one; a flag protects its cell.
+function pAct(r, c) {
+  const ch = P.game.board[r][c];
+  if (ch === '.') pRun(() => pMove('open', [r, c]));
+  else if (/[1-8]/.test(ch)) pRun(() => pChord(r, c));
+}
+
+function pFlag(r, c) {
+  const ch = P.game.board[r][c];
+  if (ch === '.') pRun(() => pMove('flag', [r, c]));
+  else if (ch === 'F') pRun(() => pMove('unflag', [r, c]));
+}
+
+// pForced plays moves proved safe until the next move is a guess or the
+// game ends.
+async function pForced() {
+  let played = 0;
+  for (let round = 0; round < 10000 && P.game.outcome === 'unfinished'; round++) {
+    const a = await pAdvice();
+    if (!a.move || !a.move.forced) {
+      P.note = (played ? 'Played ' + played + ' forced moves; s' : 'S') + 'topped before a guess' + (a.move ? ': the best is ' + cellName(a.move.cell) + ', mine chance ' + pct(a.move.p) : '');
+      P.hint = a.move;
+      return;
+    }
+    // Every cell proved safe, the recommended one last (its answer
+    // carries the next analysis).
+    const cells = (a.forced_safe || []).filter(c => P.game.board[c[0]][c[1]] === '.' && key(c) !== key(a.move.cell));
+    for (const c of cells) {
+      if (P.game.board[c[0]][c[1]] !== '.') continue;
+      await pMove('open', c, false);
+      played++;
+    }
+    if (P.game.board[a.move.cell[0]][a.move.cell[1]] === '.') { await pMove('open', a.move.cell, true); played++; }
+    else P.advice = null;
+  }
+  P.note = 'Played ' + played + ' forced moves';
+}
+
+function pStart(body) {
+  P.game = null; P.advice = null; P.hint = null; P.note = '';
+  P.busy = true;
+  api('POST', '/api/games', body).then(g => { P.busy = false; P.lastNew = body; pShow(g); $('p-board').focus(); },
+    e => { P.busy = false; pShow(null, e.message); });
 }
 
 $('p-level').addEventListener('change', () => { $('p-custom').hidden = $('p-level').value !== 'custom'; });
 $('p-new').addEventListener('click', () => {
   const level = $('p-level').value === 'custom' ? $('p-custom').value.trim() : $('p-level').value;
-  P.game = null;
-  pDo('POST', '/api/games', { level, rules: $('p-rules').value, seed: $('p-seed').value.trim(),
-    no_guess: $('p-noguess').checked, assist: $('p-assist').checked });
+  pStart({ level, rules: $('p-rules').value, seed: $('p-seed').value.trim(), no_guess: $('p-noguess').checked, assist: heatOn() });
 });
-$('p-hint').addEventListener('click', () => { if (P.game) pDo('POST', '/api/games/' + P.game.id + '/hint', { assist: $('p-assist').checked }); });
+function pRestart() {
+  const g = P.game;
+  if (g && !P.busy) pStart({ level: g.level, rules: g.rules, seed: g.seed, no_guess: g.no_guess, assist: heatOn() });
+}
+$('p-restart').addEventListener('click', pRestart);
+$('p-share').addEventListener('click', () => {
+  const g = P.game;
+  share('#play=' + encodeURIComponent(g.level) + ',' + g.rules + ',' + g.seed + (g.no_guess ? ',noguess' : ''), $('p-status'));
+});
+function pHint() {
+  pRun(async () => { const a = await pAdvice(); P.hint = a.move; if (!a.move) throw new Error('No move to recommend'); });
+}
+$('p-hint').addEventListener('click', pHint);
+function pPlayIt() { if (P.hint) { const c = P.hint.cell; pRun(() => pMove('open', c)); } }
+$('p-playit').addEventListener('click', pPlayIt);
+$('p-forced').addEventListener('click', () => pRun(pForced));
 $('p-assist').addEventListener('change', () => {
   if (!P.game) return;
-  if ($('p-assist').checked) pDo('GET', '/api/games/' + P.game.id + '?assist=1');
+  if (heatOn() && !P.advice && P.game.outcome === 'unfinished') pRun(pAdvice);
   else pShow();
 });
+$('p-pct').addEventListener('change', pDraw);
 $('p-board').addEventListener('click', e => {
   const d = e.target.closest('.cell'); if (!d || !P.game || P.game.outcome !== 'unfinished') return;
-  if (d.dataset.state !== 'closed' && d.dataset.state !== 'flag') return;
-  pDo('POST', '/api/games/' + P.game.id + '/open', { cell: [+d.dataset.r, +d.dataset.c], assist: $('p-assist').checked });
+  P.cur = [+d.dataset.r, +d.dataset.c];
+  pAct(P.cur[0], P.cur[1]);
 });
 $('p-board').addEventListener('contextmenu', e => {
   const d = e.target.closest('.cell'); if (!d) return;
   e.preventDefault();
-  if (!P.game || P.game.outcome !== 'unfinished' || d.dataset.state !== 'closed') return;
-  pDo('POST', '/api/games/' + P.game.id + '/flag', { cell: [+d.dataset.r, +d.dataset.c], assist: $('p-assist').checked });
+  if (!P.game || P.game.outcome !== 'unfinished') return;
+  P.cur = [+d.dataset.r, +d.dataset.c];
+  pFlag(P.cur[0], P.cur[1]);
+});
+$('p-board').addEventListener('keydown', e => {
+  if (!P.game || e.ctrlKey || e.metaKey || e.altKey) return;
+  const g = P.game, on = g.outcome === 'unfinished';
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (arrows[e.key]) {
+    const [dr, dc] = arrows[e.key];
+    P.cur = [Math.max(0, Math.min(g.rows - 1, P.cur[0] + dr)), Math.max(0, Math.min(g.cols - 1, P.cur[1] + dc))];
+    pDraw();
+  } else if ((e.key === ' ' || e.key === 'Enter') && on) pAct(...P.cur);
+  else if ((e.key === 'f' || e.key === 'F') && on) pFlag(...P.cur);
+  else if (e.key === 'h' && on) pHint();
+  else if (e.key === 'p' && on) pPlayIt();
+  else if (e.key === 'a' && on) pRun(pForced);
+  else if (e.key === 'r') pRestart();
+  else return;
+  e.preventDefault();
 });
 
-// ---- Tabs and start ----
+// ---- Tabs, zoom, links and start ----
 
 function showTab(name) {
   $('analyze-view').hidden = name !== 'analyze';
@@ -284,6 +623,31 @@ function showTab(name) {
 }
 $('tab-analyze').addEventListener('click', () => showTab('analyze'));
 $('tab-play').addEventListener('click', () => showTab('play'));
+function redraw() { aDraw(); pDraw(); }
+$('zoom-in').addEventListener('click', () => { zoom = Math.min(3, zoom * 1.25); redraw(); });
+$('zoom-out').addEventListener('click', () => { zoom = Math.max(0.4, zoom / 1.25); redraw(); });
+let resizing = 0;
+window.addEventListener('resize', () => { clearTimeout(resizing); resizing = setTimeout(redraw, 100); });
+
+// fromLink opens what the address's fragment names: #pos=MINES:ROW/ROW/...
+// (a position to analyse) or #play=LEVEL,RULES,SEED[,noguess] (a game).
+function fromLink() {
+  const h = location.hash;
+  let m = /^#pos=([^:]*):(.+)$/.exec(h);
+  if (m) {
+    showTab('analyze');
+    aLoad('mines ' + (decodeURIComponent(m[1]) || '?') + '\n' + decodeURIComponent(m[2]).split('/').join('\n'));
+    return true;
+  }
+  m = /^#play=([^,]+),([a-z]*),(-?\d+)(,noguess)?$/.exec(h);
+  if (m) {
+    showTab('play');
+    pStart({ level: decodeURIComponent(m[1]), rules: m[2], seed: m[3], no_guess: !!m[4], assist: heatOn() });
+    return true;
+  }
+  return false;
+}
+window.addEventListener('hashchange', fromLink);
 
 api('GET', '/api/config').then(c => { $('p-noguess-label').hidden = !c.no_guess; }).catch(() => {});
-aNew();
+if (!fromLink()) aNew();
