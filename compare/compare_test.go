@@ -146,7 +146,10 @@ func TestRunInterrupted(t *testing.T) {
 	p, err := game.ParsePuzzle("q", strings.NewReader("1 2 ?\n-1 1\n"))
 	require.NoError(t, err)
 	_, err = Run(context.Background(), []Puzzle{{Name: "q", Puzzle: p}}, Options{})
-	assert.ErrorContains(t, err, "compare: q: the mine total is unknown")
+	assert.ErrorContains(t, err, "compare: q: the mine total is unknown (?): the backtracking search bt needs it")
+	rep, err = Run(context.Background(), []Puzzle{{Name: "q", Puzzle: p}}, Options{Methods: methods(t, "sat", 10)})
+	require.NoError(t, err, "sat needs no total")
+	assert.Equal(t, Solved, rep.Runs[0].Outcome)
 }
 
 func TestParseMethods(t *testing.T) {

@@ -47,3 +47,15 @@ func ParseMethods(list string, maxNodes int64) ([]Method, error) {
 	}
 	return methods, nil
 }
+
+// NeedsTotal returns the name of the first method of methods that needs a
+// puzzle's mine total, a backtracking search, or "" if none does: the SAT
+// solver counts and solves without one.
+func NeedsTotal(methods []Method) string {
+	for _, m := range methods {
+		if !m.IsSAT() {
+			return m.Name
+		}
+	}
+	return ""
+}

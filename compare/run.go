@@ -43,8 +43,8 @@ func Run(ctx context.Context, puzzles []Puzzle, opts Options) (*Report, error) {
 		}
 	}
 	for _, p := range puzzles {
-		if !p.Puzzle.MinesKnown() {
-			return nil, fmt.Errorf("compare: %s: the mine total is unknown (?): the backtracking search needs it", p.Name)
+		if bt := NeedsTotal(methods); !p.Puzzle.MinesKnown() && bt != "" {
+			return nil, fmt.Errorf("compare: %s: the mine total is unknown (?): the backtracking search %s needs it", p.Name, bt)
 		}
 	}
 	rep := &Report{}

@@ -215,7 +215,7 @@ func checkSeed(rec *Record, level Level, rules Rules, firstOpen int) (*Board, er
 		g.placeFor(g.board.Index(p))
 	}
 	if got := PairsOf(g.Mines()); !slices.Equal(got, rec.Mines) {
-		return nil, recordErrorf(-1, "seed %d under rules %s gives mines %v, the record lists %v", rec.Seed, rules, got, rec.Mines)
+		return nil, recordErrorf(-1, "seed %d under rules %s gives other mines: %s", rec.Seed, rules, listDiff(got, rec.Mines))
 	}
 	got := PairsOf(g.Initial())
 	want := slices.Clone(rec.Initial)
@@ -228,9 +228,36 @@ func checkSeed(rec *Record, level Level, rules Rules, firstOpen int) (*Board, er
 	slices.SortFunc(got, byRowMajor)
 	slices.SortFunc(want, byRowMajor)
 	if !slices.Equal(got, want) {
-		return nil, recordErrorf(-1, "seed %d under rules %s opens initial cells %v, the record lists %v", rec.Seed, rules, got, rec.Initial)
+		return nil, recordErrorf(-1, "seed %d under rules %s opens other initial cells: %s", rec.Seed, rules, listDiff(got, want))
 	}
 	return g.board, nil
+}
+
+// listDiff says where the record's cells, want, first differ from got, the
+// seed's, both in row-major order, in a few words whatever their length:
+// "it gives 10 cells, the record lists 9; the first difference in row-major
+// order: (2,5) where the record lists (2,6)".
+func listDiff(got, want [][2]int) string {
+	k := 0
+	for k < len(got) && k < len(want) && got[k] == want[k] {
+		k++
+	}
+	cell := func(l [][2]int) string {
+		if k < len(l) {
+			return PosOf(l[k]).String()
+		}
+		return "nothing"
+	}
+	return fmt.Sprintf("it gives %s, the record lists %d; the first difference in row-major order: %s where the record lists %s",
+		plural(len(got), "cell"), len(want), cell(got), cell(want))
+}
+
+// plural returns "1 cell" or "n cells".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func posList(pairs [][2]int) []Pos {

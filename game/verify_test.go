@@ -190,9 +190,9 @@ func TestVerifyRecordErrors(t *testing.T) {
 		{"mine count", won, func(r *Record) { r.Mines = r.Mines[1:] }, -1, "mines lists 9 cells, mine_count is 10", false},
 		{"mine off board", won, func(r *Record) { r.Mines[9] = [2]int{9, 0} }, -1, "mines[9] (9,0): off the 9x9 board", false},
 		{"mine twice", won, func(r *Record) { r.Mines[1] = r.Mines[0] }, -1, "listed twice or out of order", false},
-		{"other seed", won, func(r *Record) { r.Seed++ }, -1, "seed 12 under rules seed gives mines", false},
-		{"initial cell changed", won, func(r *Record) { r.Initial[0] = firstMine(r) }, -1, "opens initial cells", false},
-		{"initial under safe rules", safe, func(r *Record) { r.Initial = [][2]int{{0, 0}} }, -1, "opens initial cells [], the record lists [[0 0]]", false},
+		{"other seed", won, func(r *Record) { r.Seed++ }, -1, "seed 12 under rules seed gives other mines: it gives 10 cells, the record lists 10; the first difference in row-major order: ", false},
+		{"initial cell changed", won, func(r *Record) { r.Initial[0] = firstMine(r) }, -1, "opens other initial cells: it gives 9 cells, the record lists 9; the first difference in row-major order: ", false},
+		{"initial under safe rules", safe, func(r *Record) { r.Initial = [][2]int{{0, 0}} }, -1, "opens other initial cells: it gives 0 cells, the record lists 1; the first difference in row-major order: nothing where the record lists (0,0)", false},
 		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Result = Stuck }, -1, "no move opens a cell", false},
 		{"deduced open of a mine", stuck, func(r *Record) {
 			r.Moves = append(r.Moves, MoveRecord{OpOpen, firstMine(r), "unit"})

@@ -91,8 +91,8 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 		return usageErrorf("compare: --repeat %d: want at least 1", *repeat)
 	}
 	if *plotName != "" {
-		if _, err := plot.Format(*plotName); err != nil {
-			return usageErrorf("compare: --%w", err)
+		if err := checkPlot("compare", *plotName); err != nil {
+			return err
 		}
 	}
 	methods, err := compare.ParseMethods(*methodList, *maxNodes)
@@ -104,7 +104,7 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 	}
 	puzzles := make([]compare.Puzzle, fs.NArg())
 	for k, name := range fs.Args() {
-		if puzzles[k], err = loadComparePuzzle(ctx, io, name); err != nil {
+		if puzzles[k], err = loadComparePuzzle(ctx, io, name, methods); err != nil {
 			return err
 		}
 	}
@@ -143,8 +143,9 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 
 // loadComparePuzzle reads one puzzle file ("-" is stdin) with its name in
 // messages. A puzzle impossible on its face has no solution to compare:
-// exit 1, as solve and cnf give.
-func loadComparePuzzle(ctx context.Context, io *stdio, name string) (compare.Puzzle, error) {
+// exit 1, as solve and cnf give; one without a mine total is bad input
+// when a backtracking search among methods needs the total.
+func loadComparePuzzle(ctx context.Context, io *stdio, name string, methods []compare.Method) (compare.Puzzle, error) {
 	p, name, err := openPuzzle(ctx, io, "compare", name)
 	switch {
 	case ctx.Err() != nil:
@@ -155,8 +156,8 @@ func loadComparePuzzle(ctx context.Context, io *stdio, name string) (compare.Puz
 	if err := p.Validate(); err != nil {
 		return compare.Puzzle{}, noSolutionError("compare", name, err)
 	}
-	if !p.MinesKnown() {
-		return compare.Puzzle{}, usageErrorf("compare: %s: the mine total is unknown (?): the backtracking search needs it; give the count in the header", name)
+	if bt := compare.NeedsTotal(methods); !p.MinesKnown() && bt != "" {
+		return compare.Puzzle{}, usageErrorf("compare: %s: the mine total is unknown (?): the backtracking search %s needs it; give the count in the header, or compare with --methods sat", name, bt)
 	}
 	return compare.Puzzle{Name: name, Puzzle: p}, nil
 }

@@ -101,7 +101,7 @@ func run(ctx context.Context, args []string, io *stdio) error {
 		name = "version"
 	}
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
-		if len(args) > 1 {
+		if len(args) > 1 && args[1] != "help" {
 			if c, ok := commands[args[1]]; ok {
 				return c.run(ctx, []string{"-h"}, io)
 			}

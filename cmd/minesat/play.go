@@ -274,8 +274,8 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		return cfg, false, usageErrorf("play: --format %q: want text or json", cfg.format)
 	}
 	if cfg.plot != "" {
-		if _, err := plot.Format(cfg.plot); err != nil {
-			return cfg, false, usageErrorf("play: --%w", err)
+		if err := checkPlot("play", cfg.plot); err != nil {
+			return cfg, false, err
 		}
 	}
 	if cfg.trace && *shard != "" {

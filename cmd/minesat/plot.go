@@ -25,3 +25,23 @@ func savePlot(name string, draw func(w io.Writer, format string) error) error {
 	}
 	return nil
 }
+
+// checkPlot reports, before a run, a --plot name that savePlot would refuse
+// after it: a format it cannot draw, or a file it cannot create or write (a
+// missing directory, a directory of that name, no permission). It leaves an
+// existing file as it was and no new one behind.
+func checkPlot(cmd, name string) error {
+	if _, err := plot.Format(name); err != nil {
+		return usageErrorf("%s: --%w", cmd, err)
+	}
+	_, statErr := os.Stat(name)
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return usageErrorf("%s: --plot: %w", cmd, err)
+	}
+	f.Close()
+	if os.IsNotExist(statErr) {
+		os.Remove(name)
+	}
+	return nil
+}

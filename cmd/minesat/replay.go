@@ -78,7 +78,7 @@ func runReplay(ctx context.Context, args []string, io *stdio) error {
 			return usageErrorf("replay: --game %s: %w", *gameSel, err)
 		}
 	}
-	if cfg.lost < 0 {
+	if cfg.lost < 0 || (cfg.lost == 0 && setFlags(fs)["lost"]) { // 0 would select every game
 		return usageErrorf("replay: --lost %d: want a number of games from 1", cfg.lost)
 	}
 	return replay(ctx, rest[0], &cfg, io)

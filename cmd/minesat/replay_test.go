@@ -441,3 +441,16 @@ func gzipBytes(t *testing.T, s string) []byte {
 	require.NoError(t, err)
 	return data
 }
+
+// TestReplayWrongSeed checks that a record whose seed gives other mines is
+// reported in one short line, whatever the size of its mine list: where the
+// lists first differ, not the lists.
+func TestReplayWrongSeed(t *testing.T) {
+	rec := recordtest.ThreeGames(t)
+	line := rec[:strings.IndexByte(rec, '\n')+1]
+	bad := regexp.MustCompile(`"seed":\d+`).ReplaceAllString(line, `"seed":12345`)
+	r := runCmd(t, bad, nil, "replay", "-")
+	assert.Equal(t, 2, r.code)
+	assert.Regexp(t, `^<stdin>:1: game 0: easy, rules seed, seed 12345: INVALID: game: record: seed 12345 under rules \w+ gives other mines: it gives \d+ cells, the record lists \d+; the first difference in row-major order: \(\d+,\d+\) where the record lists \(\d+,\d+\)\n`, r.out)
+	assert.Less(t, strings.IndexByte(r.out, '\n'), 250, "a short line")
+}

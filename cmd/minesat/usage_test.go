@@ -101,6 +101,19 @@ func TestUsage(t *testing.T) {
 		{"cnf negative budget is usage", "", []string{"cnf", case1, "--max-clauses", "-1"}, 2, "minesat: cnf: --max-clauses -1: want at least 1\n", ""},
 		{"cnf budget exceeded", "", []string{"cnf", case1, "--max-clauses", "1"}, 3, "more than --max-clauses 1", ""},
 
+		// A mine total only the backtracking searches need.
+		{"compare sat without a total", "2 2 ?\n1 -1\n-1 -1\n", []string{"compare", "-", "--methods", "sat"}, 0, "", "sat     solved"},
+		{"compare mrv without a total", "2 2 ?\n1 -1\n-1 -1\n", []string{"compare", "-", "--methods", "sat,mrv"}, 2,
+			"compare: <stdin>: the mine total is unknown (?): the backtracking search mrv needs it; give the count in the header, or compare with --methods sat\n", ""},
+
+		// Flags that select nothing, and help on help.
+		{"replay --lost 0", "", []string{"replay", "-", "--lost", "0"}, 2, "minesat: replay: --lost 0: want a number of games from 1\n", ""},
+		{"help help", "", []string{"help", "help"}, 0, "", "Run 'minesat help <command>'"},
+		{"help of no command", "", []string{"help", "helpp"}, 2, "minesat: help helpp: unknown command\n", ""},
+		{"play --plot to a missing directory", "", []string{"play", "--level", "beginner", "--games", "1", "--plot", "/nonexistent/dir/p.svg"}, 2,
+			"minesat: play: --plot: open /nonexistent/dir/p.svg: no such file or directory\n", ""},
+		{"compare --plot to a directory", "", []string{"compare", case1, "--plot", "/tmp/"}, 2, "compare: --plot", ""},
+
 		// Words for what was counted: no rate of no game, no "1 games".
 		{"empty shard", "", []string{"play", "--level", "beginner", "--games", "1", "--shard", "0/2"}, 0, "",
 			"0      0    0     0      -         -       -             -\n0 games, shard 0/2 (no game of 1 a level), in "},
