@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -75,4 +77,18 @@ func TestReferenceCovers(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want, tt.name)
 		}
 	}
+}
+
+// TestHillReference reads the reference file of D. Hill's solver kept in
+// testdata and checks what it holds against the totals it was made with.
+func TestHillReference(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "reference", "hill-expert-safe-corner-seed1.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	ref, err := ReadReference(f, "hill")
+	require.NoError(t, err)
+	assert.Equal(t, "D. Hill's solver", ref.Player)
+	assert.NoError(t, ref.Covers(Summary{Level: game.Expert, Rules: game.RulesSafe, First: "corner (0,0)", Seed: 1}, 0, 200_000))
+	assert.Equal(t, 200_000, ref.To())
+	assert.Equal(t, 82_477, ref.Wins(0, 200_000))
 }
