@@ -7,11 +7,17 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// AdviseWithin runs Advise and returns soon after ctx ends even if a
-// gophersat call is still running (one cannot be interrupted): with the
-// advice found so far when Advise hands it back within grace of ctx's end,
-// else with nil. The error is then ctx's. An Advise left running finishes
-// in the background and its answer is dropped.
+// AdviseWithin runs Advise and returns by grace after ctx ends at the
+// latest: with the advice found so far when Advise hands it back by then,
+// else with nil. The error is then ctx's.
+//
+// Advise itself stops soon after ctx ends: counting checks ctx as it goes
+// and every gophersat search stops at its next conflict (package exact).
+// So an Advise that AdviseWithin leaves behind stops on its own, shortly,
+// and its answer is dropped; grace only bounds the wait for a caller that
+// must answer on time whatever the machine's load. A caller that counts
+// the analyses running, as a server's slots do, should call Advise and
+// wait: it returns when the work has ended.
 func AdviseWithin(ctx context.Context, p *game.Puzzle, grace time.Duration, opts ...Option) (*Advice, error) {
 	type answer struct {
 		adv Advice

@@ -155,20 +155,16 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 	slices.Sort(a.mines)
 	slices.Sort(a.safe)
 	if len(over) > 0 {
-		satMu.Lock()
 		for _, c := range over {
 			var err error
 			a.totals[c], err = a.parts[c].satTotals(ctx)
 			if err != nil {
-				satMu.Unlock()
 				return nil, err
 			}
 			if a.totals[c].min() < 0 {
-				satMu.Unlock()
 				return a, nil
 			}
 		}
-		satMu.Unlock()
 	}
 	if sp.NoTotal {
 		// Without a total every part takes each of its totals, alone.
@@ -184,9 +180,7 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 // other cells form once they are fixed. A component without a solution is
 // returned as it is, for its diagram to say so.
 func (a *Analysis) shrink(ctx context.Context, co *Component) ([]*Component, error) {
-	satMu.Lock()
 	mines, safe, err := forcedBackbone(ctx, len(co.Cells), co.satProblem())
-	satMu.Unlock()
 	if errors.Is(err, errNoModel) {
 		return []*Component{co}, nil
 	}

@@ -47,8 +47,10 @@
 // point, tilted by the mine density, for Probabilities. Budget bounds the
 // diagrams; a component too wide to count is first shrunk by a gophersat
 // backbone search, which fixes its forced cells and splits the rest.
-// Contexts cancel the work between gophersat calls, which cannot be
-// interrupted themselves.
+// Contexts cancel all of it: counting checks its context as it goes, and
+// every gophersat search stops at its next conflict once the context ends
+// (see below), so a call returns soon after its context's end, with its
+// error, and nothing it started keeps running.
 //
 // A player weighing guesses analyses many positions that differ from one
 // another by a single hint. AnalyzeCached reuses, through a Cache, the
@@ -58,6 +60,17 @@
 // answers as Analyze, to the bit.
 //
 // # gophersat
+//
+// The SAT solver is minesat's copy of gophersat v1.4.0's solver package
+// (internal/gophersat, MIT licence), changed in two ways: each solver has
+// its own learning buffer, where upstream shares one package-level buffer
+// between all solvers, so that two searches at once raced and every use
+// had to hold one global mutex; and a solver stops its search when its
+// Interrupt channel (a context's Done) closes, where upstream's Solve,
+// Minimize and Optimal (whose stop channel is never read) cannot be
+// stopped. Together they let any number of analyses search at once and
+// each keep its own budget: a 40x60 position whose Minimize ran for
+// minutes once froze every analysis of a server (TestSATInterrupted).
 //
 // gophersat v1.4.0 has pitfalls, each worked around here and pinned by a
 // test: ParseCardConstrs drops some constraints (constraints go through
@@ -69,6 +82,5 @@
 // some models twice and cannot be cancelled (counting is our own);
 // Minimize panics on nil cost weights (unit weights are passed);
 // ParsePBConstrs sorts a constraint's weights in place (each build gets
-// a copy); the solver shares a package-level buffer, so every use holds
-// one mutex; and Verbose prints to stdout (it stays off).
+// a copy); and Verbose prints to stdout (it stays off).
 package exact

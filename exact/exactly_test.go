@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"testing"
@@ -17,8 +18,6 @@ import (
 // and refuses an assignment contradicting them, which Assume would accept.
 // The literals are all positive, or every other one negated.
 func TestExactlyAgreesWithBruteForce(t *testing.T) {
-	satMu.Lock()
-	defer satMu.Unlock()
 	for m := 0; m <= 8; m++ {
 		for _, negate := range []bool{false, true} {
 			lits := make([]cnf.Lit, m)
@@ -29,7 +28,7 @@ func TestExactlyAgreesWithBruteForce(t *testing.T) {
 				t.Run(fmt.Sprintf("%d of %d negate=%v", n, m, negate), func(t *testing.T) {
 					sp := newSATProblem(m)
 					sp.exactly(lits, n)
-					ss := sp.build()
+					ss := sp.build(context.Background())
 					wrong := 0
 					for a := range uint(1) << m {
 						assume := make([]cnf.Lit, m)
@@ -37,7 +36,7 @@ func TestExactlyAgreesWithBruteForce(t *testing.T) {
 							assume[k] = cnf.Var(k + 1).Lit(a>>k&1 == 1)
 						}
 						want := bruteExactly(lits, a, n)
-						model, sat := ss.solve(assume...)
+						model, sat := mustSolve(t, ss, assume...)
 						if sat != want {
 							if wrong++; wrong <= 3 {
 								t.Errorf("assignment %0*b: sat %v; want %v", max(m, 1), a, sat, want)

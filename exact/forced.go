@@ -67,8 +67,6 @@ func (a *Analysis) Forced(ctx context.Context) (Forced, error) {
 		Safe:  append(slices.Clone(sp.Safe), a.safe...),
 	}
 
-	satMu.Lock()
-	defer satMu.Unlock()
 	for c, co := range a.parts {
 		if err := ctx.Err(); err != nil {
 			return Forced{}, fmt.Errorf("exact: forced: %w", err)
@@ -162,7 +160,7 @@ func (c *Component) satProblemWithin(totals, allowed bitset) *satProblem {
 // forcedCounted proves the forced variables of a counted component. The
 // candidates are the variables no allowed solution gives one of the two
 // values (an exact zero weight); gophersat confirms them, on the problem
-// newProb builds only when there is a candidate. The caller holds satMu.
+// newProb builds only when there is a candidate.
 func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, newProb func() *satProblem) (mines, safe []int, err error) {
 	t := d.terminal()
 	w := vec{lo: int(d.lo[t]), v: make([]float64, d.hi[t]-d.lo[t]+1)}
@@ -194,7 +192,11 @@ func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, ne
 		return nil, nil, nil
 	}
 	prob := newProb()
-	if _, sat := flipAny(prob, m0, cand); !sat {
+	_, sat, err := flipAny(ctx, prob, m0, cand)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !sat {
 		for _, v := range cand {
 			if m0[v] {
 				mines = append(mines, v-1)
@@ -204,7 +206,7 @@ func forcedCounted(ctx context.Context, d *diagram, fl *flow, allowed bitset, ne
 		}
 		return mines, safe, nil
 	}
-	return backboneQueries(ctx, prob.build(), m0, cand)
+	return backboneQueries(ctx, prob.build(ctx), m0, cand)
 }
 
 // errNoModel is forcedBackbone's error for a problem without models.
@@ -212,11 +214,13 @@ var errNoModel = errors.New("internal error: a component with allowed totals has
 
 // forcedBackbone finds the forced variables among 1..n of prob (returned
 // as local variables 0..n-1) by SAT alone: a first model m0 makes every
-// variable a candidate, then backboneQueries settles them. The caller
-// holds satMu.
+// variable a candidate, then backboneQueries settles them.
 func forcedBackbone(ctx context.Context, n int, prob *satProblem) (mines, safe []int, err error) {
-	ss := prob.build()
-	m0, sat := ss.solve()
+	ss := prob.build(ctx)
+	m0, sat, err := ss.solve()
+	if err != nil {
+		return nil, nil, err
+	}
 	if !sat {
 		return nil, nil, errNoModel
 	}
@@ -233,7 +237,7 @@ func forcedBackbone(ctx context.Context, n int, prob *satProblem) (mines, safe [
 // one solver: an unsatisfiable answer proves it; a model clears every
 // candidate it flips. (Asking instead for a model flipping any candidate,
 // in rounds, costs a solver per round, and models flip few candidates at
-// a time: ten times slower on large components.) The caller holds satMu.
+// a time: ten times slower on large components.)
 func backboneQueries(ctx context.Context, ss *satSolver, m0 []bool, cand []int) (mines, safe []int, err error) {
 	flipped := make([]bool, len(m0))
 	for i, v := range cand {
@@ -245,7 +249,10 @@ func backboneQueries(ctx context.Context, ss *satSolver, m0 []bool, cand []int) 
 				return nil, nil, err
 			}
 		}
-		m, sat := ss.solve(cnf.Var(v).Lit(!m0[v]))
+		m, sat, err := ss.solve(cnf.Var(v).Lit(!m0[v]))
+		if err != nil {
+			return nil, nil, err
+		}
 		if !sat {
 			if m0[v] {
 				mines = append(mines, v-1)
@@ -264,8 +271,8 @@ func backboneQueries(ctx context.Context, ss *satSolver, m0 []bool, cand []int) 
 }
 
 // flipAny asks for a model of prob in which some variable of cand takes
-// the opposite of its value in m0. The caller holds satMu.
-func flipAny(prob *satProblem, m0 []bool, cand []int) ([]bool, bool) {
+// the opposite of its value in m0.
+func flipAny(ctx context.Context, prob *satProblem, m0 []bool, cand []int) ([]bool, bool, error) {
 	p := prob.clone()
 	sel := p.newVar().Pos()
 	lits := make([]cnf.Lit, 0, len(cand)+1)
@@ -274,7 +281,7 @@ func flipAny(prob *satProblem, m0 []bool, cand []int) ([]bool, bool) {
 		lits = append(lits, cnf.Var(v).Lit(!m0[v]))
 	}
 	p.add(cnf.AtLeast(lits, 1))
-	return p.build().solve(sel)
+	return p.build(ctx).solve(sel)
 }
 
 // forcedInterior reports whether every interior cell is a mine in all
@@ -283,8 +290,7 @@ func flipAny(prob *satProblem, m0 []bool, cand []int) ([]bool, bool) {
 // the claim follows from the K_c by arithmetic; gophersat certifies every
 // K_c, component by component (see certifyTotals). One query on the whole
 // frontier, with its total bounded, would be a pigeonhole-like counting
-// argument that CDCL solvers can take very long to refute. The caller
-// holds satMu.
+// argument that CDCL solvers can take very long to refute.
 func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err error) {
 	sp := a.Split
 	if sp.NoTotal {
@@ -326,8 +332,7 @@ func (a *Analysis) forcedInterior(ctx context.Context) (mine, safe bool, err err
 
 // certifyTotals proves by gophersat that part c has no solution whose
 // total lies outside K_c: none below its least total, none above its
-// greatest, none in a hole. K_c found by SAT needs no proof. The caller
-// holds satMu.
+// greatest, none in a hole. K_c found by SAT needs no proof.
 func (a *Analysis) certifyTotals(ctx context.Context, c int) error {
 	if a.diagrams[c] == nil {
 		return nil
@@ -343,7 +348,11 @@ func (a *Analysis) certifyTotals(ctx context.Context, c int) error {
 		}
 		prob := co.satProblem()
 		prob.between(lits, lo, hi)
-		if _, sat := prob.build().solve(); sat {
+		_, sat, err := prob.build(ctx).solve()
+		if err != nil {
+			return err
+		}
+		if sat {
 			return fmt.Errorf("internal error: the component at %v has a solution with %d to %d mines, which counting missed",
 				a.Split.Puzzle.Board.Pos(co.Cells[0]), lo, hi)
 		}

@@ -1,18 +1,13 @@
 package exact
 
 import (
+	"context"
+	"fmt"
 	"slices"
-	"sync"
 
-	"github.com/crillab/gophersat/solver"
 	"github.com/minesat/minesat/cnf"
+	"github.com/minesat/minesat/internal/gophersat/solver"
 )
-
-// satMu serializes every use of gophersat. Its solver shares a package-level
-// buffer (bufLits, in learnClause), so two solvers searching at once race.
-// Callers take satMu once around a batch of queries, never per query in a
-// hot loop; satSolver.solve checks that it is held.
-var satMu sync.Mutex
 
 // satProblem gathers pseudo-boolean constraints over variables 1..vars for
 // gophersat. Every constraint is handed to solver.ParsePBConstrs, never to
@@ -105,32 +100,33 @@ func (sp *satProblem) parse() *solver.Problem {
 // simplified away. solver.Assume forgets those units (it resets the trail
 // they live on), so every query passes them again.
 type satSolver struct {
+	ctx   context.Context // interrupts every search when it ends
 	vars  int
 	s     *solver.Solver // nil when the problem is unsatisfiable on its face
 	units []solver.Lit   // the problem's units, saved before solver.New
 	mark  []int8         // scratch for solve: 1 or -1 per assumed variable
 }
 
-// build makes a solver for sp. It needs no lock: parsing touches no shared
-// state. The solver's Verbose stays false (it would print to stdout).
-func (sp *satProblem) build() *satSolver {
+// build makes a solver for sp whose searches stop when ctx ends. It needs
+// no lock: the solver (minesat's copy of gophersat, internal/gophersat)
+// shares no state with any other. Its Verbose stays false (it would print
+// to stdout).
+func (sp *satProblem) build(ctx context.Context) *satSolver {
 	pb := sp.parse()
-	ss := &satSolver{vars: sp.vars, mark: make([]int8, sp.vars+1)}
+	ss := &satSolver{ctx: ctx, vars: sp.vars, mark: make([]int8, sp.vars+1)}
 	if pb.Status == solver.Unsat {
 		return ss
 	}
 	ss.units = append([]solver.Lit(nil), pb.Units...)
 	ss.s = solver.New(pb)
+	ss.s.Interrupt = ctx.Done()
 	return ss
 }
 
-// mustHoldSATMu panics unless satMu is locked: a caller that forgot it
-// would race with any other solver.
-func mustHoldSATMu() {
-	if satMu.TryLock() {
-		satMu.Unlock()
-		panic("exact: gophersat used without holding satMu")
-	}
+// interrupted returns the error of a search that ctx stopped: its answer,
+// whatever it is, means nothing.
+func interrupted(ctx context.Context) error {
+	return fmt.Errorf("exact: SAT search stopped: %w", context.Cause(ctx))
 }
 
 // solve reports whether the problem has a model in which every literal of
@@ -138,11 +134,11 @@ func mustHoldSATMu() {
 // unused). Assumptions that contradict each other or the problem's units are
 // refused here: gophersat's Assume does not notice x and not-x together. The
 // model is nil unless sat: gophersat's Model() after an unsatisfiable query
-// still returns the previous model. The caller must hold satMu.
-func (ss *satSolver) solve(assume ...cnf.Lit) (model []bool, sat bool) {
-	mustHoldSATMu()
+// still returns the previous model. A search that the solver's context
+// stopped returns its error, and the solver must not be used again.
+func (ss *satSolver) solve(assume ...cnf.Lit) (model []bool, sat bool, err error) {
 	if ss.s == nil {
-		return nil, false
+		return nil, false, nil
 	}
 	lits := make([]solver.Lit, 0, len(ss.units)+len(assume))
 	lits = append(lits, ss.units...)
@@ -157,16 +153,22 @@ func (ss *satSolver) solve(assume ...cnf.Lit) (model []bool, sat bool) {
 		}
 		switch ss.mark[v] {
 		case -sign:
-			return nil, false
+			return nil, false, nil
 		case 0:
 			ss.mark[v] = sign
 		}
 	}
-	if ss.s.Assume(lits) == solver.Unsat || ss.s.Solve() != solver.Sat {
-		return nil, false
+	if ss.s.Assume(lits) == solver.Unsat {
+		return nil, false, nil
+	}
+	switch ss.s.Solve() {
+	case solver.Unsat:
+		return nil, false, nil
+	case solver.Indet:
+		return nil, false, interrupted(ss.ctx)
 	}
 	m := ss.s.Model()
 	model = make([]bool, ss.vars+1)
 	copy(model[1:], m)
-	return model, true
+	return model, true, nil
 }

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/crillab/gophersat/solver"
+	"github.com/minesat/minesat/internal/gophersat/solver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -31,11 +31,13 @@ func glits(ds ...int) []solver.Lit {
 	return out
 }
 
-// solveLocked runs ss.solve under satMu.
-func solveLocked(ss *satSolver, assume ...cnf.Lit) ([]bool, bool) {
-	satMu.Lock()
-	defer satMu.Unlock()
-	return ss.solve(assume...)
+// mustSolve runs ss.solve and fails the test on an error: without a
+// deadline, there is none.
+func mustSolve(t *testing.T, ss *satSolver, assume ...cnf.Lit) ([]bool, bool) {
+	t.Helper()
+	m, sat, err := ss.solve(assume...)
+	require.NoError(t, err)
+	return m, sat
 }
 
 // x1 is true, and at least 2 of x1, x2, x3: so x2 or x3 must hold.
@@ -57,10 +59,10 @@ func TestPitfallParseCardConstrsDropsConstraint(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2), lit(3)}, 2))
-	ss := sp.build()
-	_, sat := solveLocked(ss, lit(-2), lit(-3))
+	ss := sp.build(context.Background())
+	_, sat := mustSolve(t, ss, lit(-2), lit(-3))
 	assert.False(t, sat, "exact's problem allows x2 and x3 both false: a constraint was dropped")
-	m, sat := solveLocked(ss, lit(-2))
+	m, sat := mustSolve(t, ss, lit(-2))
 	if assert.True(t, sat, "exact's problem with -x2") {
 		assert.True(t, m[1] && m[3], "exact's problem with -x2: model %v; want x1 and x3", m)
 	}
@@ -80,11 +82,11 @@ func TestPitfallAssumeForgetsUnits(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(2), lit(3)}, 1))
-	ss := sp.build()
-	_, sat := solveLocked(ss, lit(-1))
+	ss := sp.build(context.Background())
+	_, sat := mustSolve(t, ss, lit(-1))
 	assert.False(t, sat, "exact's solver forgot the unit x1")
 	for range 3 { // repeated queries keep the unit too
-		if m, sat := solveLocked(ss, lit(-2)); assert.True(t, sat, "exact's solver with -x2") {
+		if m, sat := mustSolve(t, ss, lit(-2)); assert.True(t, sat, "exact's solver with -x2") {
 			assert.True(t, m[1] && m[3], "exact's solver with -x2: model %v; want x1 and x3", m)
 		}
 	}
@@ -102,10 +104,10 @@ func TestPitfallAssumeContradiction(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(2), lit(3)}, 1))
 	sp.add(cnf.AtMost([]cnf.Lit{lit(2), lit(3)}, 1))
-	ss := sp.build()
-	_, sat := solveLocked(ss, lit(2), lit(-2))
+	ss := sp.build(context.Background())
+	_, sat := mustSolve(t, ss, lit(2), lit(-2))
 	assert.False(t, sat, "exact's solver accepted x2 and -x2 together")
-	_, sat = solveLocked(ss, lit(2))
+	_, sat = mustSolve(t, ss, lit(2))
 	assert.True(t, sat, "exact's solver refuses x2 alone")
 }
 
@@ -130,7 +132,7 @@ func TestPitfallEq(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.exactly(in, 2)
 	assert.Equal(t, []cnf.Lit{lit(1), lit(2), lit(3)}, in, "exactly changed its input")
-	ss := sp.build()
+	ss := sp.build(context.Background())
 	for _, tc := range []struct {
 		assume []cnf.Lit
 		sat    bool
@@ -139,7 +141,7 @@ func TestPitfallEq(t *testing.T) {
 		{[]cnf.Lit{lit(1), lit(2), lit(3)}, false},
 		{[]cnf.Lit{lit(-1), lit(-2)}, false},
 	} {
-		_, sat := solveLocked(ss, tc.assume...)
+		_, sat := mustSolve(t, ss, tc.assume...)
 		assert.Equal(t, tc.sat, sat, "exactly 2 of 3 under %v", tc.assume)
 	}
 }
@@ -160,9 +162,9 @@ func TestPitfallStaleModel(t *testing.T) {
 	}
 	sp := newSATProblem(2)
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2)}, 1))
-	ss := sp.build()
-	solveLocked(ss, lit(1))
-	m, sat := solveLocked(ss, lit(-1), lit(-2))
+	ss := sp.build(context.Background())
+	mustSolve(t, ss, lit(1))
+	m, sat := mustSolve(t, ss, lit(-1), lit(-2))
 	assert.False(t, sat, "exact's solver after UNSAT")
 	assert.Nil(t, m, "exact's solver's model after UNSAT")
 }
@@ -213,9 +215,8 @@ func TestPitfallMinimizeNilWeights(t *testing.T) {
 	}()
 	sp := newSATProblem(3)
 	sp.add(cnf.AtLeast([]cnf.Lit{lit(1), lit(2), lit(3)}, 2))
-	satMu.Lock()
-	lo := minMines(sp, []cnf.Lit{lit(1), lit(2), lit(3)})
-	satMu.Unlock()
+	lo, err := minMines(context.Background(), sp, []cnf.Lit{lit(1), lit(2), lit(3)})
+	require.NoError(t, err)
 	assert.Equal(t, 2, lo, "minMines")
 }
 
@@ -223,9 +224,9 @@ func TestPitfallMinimizeNilWeights(t *testing.T) {
 func TestPitfallVerboseStaysOff(t *testing.T) {
 	sp := newSATProblem(3)
 	sp.exactly([]cnf.Lit{lit(1), lit(2), lit(3)}, 2)
-	ss := sp.build()
+	ss := sp.build(context.Background())
 	require.False(t, ss.s.Verbose, "exact's solver is verbose")
-	out := captureStdout(t, func() { solveLocked(ss) })
+	out := captureStdout(t, func() { mustSolve(t, ss) })
 	assert.Empty(t, out, "what exact's solve printed to stdout")
 	raw := solver.New(solver.ParsePBConstrs(sp.constrs))
 	raw.Verbose = true
@@ -251,16 +252,11 @@ func captureStdout(t *testing.T, f func()) string {
 	return <-done
 }
 
-// gophersat's learnClause shares a package-level buffer: two searches at
-// once race. solve refuses to run without satMu, and concurrent callers
-// that take it get right answers (run with -race to see the data race the
-// mutex prevents).
+// Upstream gophersat's learnClause shares a package-level buffer, so two
+// searches at once race; minesat's copy (internal/gophersat) gives each
+// solver its own, and exact holds no lock: concurrent callers get right
+// answers, and -race finds no data race.
 func TestPitfallSharedState(t *testing.T) {
-	sp := newSATProblem(1)
-	sp.add(cnf.AtLeast([]cnf.Lit{lit(1)}, 1))
-	ss := sp.build()
-	assert.Panics(t, func() { ss.solve() }, "solve without satMu")
-
 	p, _, err := game.Generate(16, 30, 99, game.GenOptions{Reveal: 0.4}, 7)
 	require.NoError(t, err)
 	want, err := Count(context.Background(), p)
@@ -339,13 +335,11 @@ func TestPitfallWeightsSortedInPlace(t *testing.T) {
 	sp.betweenIf(lit(2), []cnf.Lit{lit(1), lit(3)}, 2, 2)
 	for round := range 3 {
 		// minMines parses the problem too; it must leave it as it was.
-		satMu.Lock()
-		lo := minMines(sp, []cnf.Lit{lit(1), lit(2), lit(3)})
-		satMu.Unlock()
-		if lo != 0 {
+		lo, err := minMines(context.Background(), sp, []cnf.Lit{lit(1), lit(2), lit(3)})
+		if err != nil || lo != 0 {
 			t.Errorf("round %d: minMines = %d; want 0", round, lo)
 		}
-		ss := sp.build()
+		ss := sp.build(context.Background())
 		for _, tc := range []struct {
 			assume []cnf.Lit
 			sat    bool
@@ -355,7 +349,7 @@ func TestPitfallWeightsSortedInPlace(t *testing.T) {
 			{[]cnf.Lit{lit(2), lit(1), lit(3)}, true},
 			{[]cnf.Lit{lit(-2), lit(1), lit(-3)}, true},
 		} {
-			if _, sat := solveLocked(ss, tc.assume...); sat != tc.sat {
+			if _, sat := mustSolve(t, ss, tc.assume...); sat != tc.sat {
 				t.Errorf("build %d: x2 -> x1 and x3 under %v: sat %v; want %v", round, tc.assume, sat, tc.sat)
 			}
 		}

@@ -21,8 +21,7 @@ import (
 // empty interior are a solution. Every solution is checked with p.Satisfies before it is returned;
 // a failed check is reported as an error, never as a solution.
 //
-// ctx is checked between gophersat calls; a single call cannot be
-// interrupted, but each works on one component only.
+// Every gophersat search stops when ctx ends.
 func Solve(ctx context.Context, p *game.Puzzle) (mines []int, ok bool, err error) {
 	return solve(ctx, p, Budget{})
 }
@@ -37,21 +36,20 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 	}
 	models := make([][]bool, len(sp.Components))
 	total := 0
-	satMu.Lock()
 	for c, co := range sp.Components {
 		if err := ctx.Err(); err != nil {
-			satMu.Unlock()
 			return nil, false, fmt.Errorf("exact: solve: %w", err)
 		}
-		m, sat := co.satProblem().build().solve()
+		m, sat, err := co.satProblem().build(ctx).solve()
+		if err != nil {
+			return nil, false, fmt.Errorf("exact: solve: %w", err)
+		}
 		if !sat {
-			satMu.Unlock()
 			return nil, false, nil
 		}
 		models[c] = m
 		total += countTrue(m)
 	}
-	satMu.Unlock()
 
 	interior := 0 // mines in the interior: none without a total
 	if !sp.NoTotal {
@@ -112,17 +110,17 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 	mines = append(mines, sp.Mines...)
 	mines = append(mines, a.mines...)
 	total := 0
-	satMu.Lock()
 	for c, co := range a.parts {
 		if err := ctx.Err(); err != nil {
-			satMu.Unlock()
 			return nil, false, fmt.Errorf("exact: solve: %w", err)
 		}
 		prob := co.satProblem()
 		prob.exactly(co.lits(), pick[c])
-		m, sat := prob.build().solve()
+		m, sat, err := prob.build(ctx).solve()
+		if err != nil {
+			return nil, false, fmt.Errorf("exact: solve: %w", err)
+		}
 		if !sat {
-			satMu.Unlock()
 			return nil, false, fmt.Errorf("exact: solve: internal error: component at %v has no solution with %d mines",
 				p.Board.Pos(co.Cells[0]), pick[c])
 		}
@@ -133,7 +131,6 @@ func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, b
 		}
 		total += pick[c]
 	}
-	satMu.Unlock()
 	mines = append(mines, sp.Interior()[:a.left-total]...)
 	slices.Sort(mines)
 	if err := p.Satisfies(mines); err != nil {

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/crillab/gophersat/solver"
 	"github.com/minesat/minesat/cnf"
+	"github.com/minesat/minesat/internal/gophersat/solver"
 )
 
 // The mine total ties the parts of a Split together: a solution puts k_c
@@ -39,13 +39,12 @@ func (c *Component) satProblem() *satProblem {
 }
 
 // minMines returns the fewest mines a solution of sp puts among lits, or -1
-// when sp has no solution, by gophersat's Minimize (which, like Solve,
-// cannot be interrupted). The caller holds satMu.
-func minMines(sp *satProblem, lits []cnf.Lit) int {
-	mustHoldSATMu()
+// when sp has no solution, by gophersat's Minimize, which stops when ctx
+// ends (its answer is then dropped for ctx's error).
+func minMines(ctx context.Context, sp *satProblem, lits []cnf.Lit) (int, error) {
 	pb := sp.parse()
 	if pb.Status == solver.Unsat {
-		return -1
+		return -1, nil
 	}
 	cost := make([]solver.Lit, len(lits))
 	weights := make([]int, len(lits))
@@ -56,28 +55,38 @@ func minMines(sp *satProblem, lits []cnf.Lit) int {
 	// Explicit unit weights: with nil weights Minimize sorts its
 	// hypotheses by an empty weight slice and panics.
 	pb.SetCostFunc(cost, weights)
-	return solver.New(pb).Minimize()
+	s := solver.New(pb)
+	s.Interrupt = ctx.Done()
+	n := s.Minimize()
+	if ctx.Err() != nil {
+		return 0, interrupted(ctx)
+	}
+	return n, nil
 }
 
 // satTotals returns K_c, the mine totals c's solutions take, as a bitset
 // over 0..len(Cells), by SAT alone: gophersat minimizes and maximizes the
 // total, then one query per total in between, each under a selector
-// literal. It is the fallback for components too large to count. The caller
-// holds satMu.
+// literal. It is the fallback for components too large to count; every
+// search stops when ctx ends.
 func (c *Component) satTotals(ctx context.Context) (bitset, error) {
 	n := len(c.Cells)
 	out := newBitset(n + 1)
 	lits := c.lits()
 	base := c.satProblem()
-	lo := minMines(base, lits)
-	if lo < 0 {
-		return out, nil
+	lo, err := minMines(ctx, base, lits)
+	if err != nil || lo < 0 {
+		return out, err
 	}
 	neg := make([]cnf.Lit, n)
 	for i, l := range lits {
 		neg[i] = l.Not()
 	}
-	hi := n - minMines(base, neg)
+	most, err := minMines(ctx, base, neg)
+	if err != nil {
+		return nil, err
+	}
+	hi := n - most
 	out.set(lo)
 	out.set(hi)
 	if hi-lo < 2 {
@@ -89,12 +98,16 @@ func (c *Component) satTotals(ctx context.Context) (bitset, error) {
 		sels[k-lo] = sp.newVar().Pos()
 		sp.betweenIf(sels[k-lo], lits, k, k)
 	}
-	ss := sp.build()
+	ss := sp.build(ctx)
 	for k := lo + 1; k < hi; k++ {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("exact: mine totals of a %d-cell component: %w", n, err)
 		}
-		if _, ok := ss.solve(sels[k-lo]); ok {
+		_, ok, err := ss.solve(sels[k-lo])
+		if err != nil {
+			return nil, err
+		}
+		if ok {
 			out.set(k)
 		}
 	}

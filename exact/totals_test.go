@@ -221,9 +221,7 @@ func TestComponentTotals(t *testing.T) {
 				}
 			}
 		}
-		satMu.Lock()
 		st, err := c.satTotals(ctx)
-		satMu.Unlock()
 		if err != nil || !slices.Equal(elems(st), want) {
 			t.Errorf("%d: SAT totals %v, %v; want %v", i, elems(st), err, want)
 		}
@@ -253,7 +251,7 @@ func TestComponentTotals(t *testing.T) {
 				break
 			}
 		}
-		ss := c.satProblemWithin(got, allowed).build()
+		ss := c.satProblemWithin(got, allowed).build(context.Background())
 		for v := range len(c.Cells) {
 			for _, val := range []bool{false, true} {
 				exists := false
@@ -264,9 +262,7 @@ func TestComponentTotals(t *testing.T) {
 						}
 					}
 				}
-				satMu.Lock()
-				m, sat := ss.solve(cnf.Var(v + 1).Lit(val))
-				satMu.Unlock()
+				m, sat := mustSolve(t, ss, cnf.Var(v+1).Lit(val))
 				if sat != exists {
 					t.Errorf("%d: var %d = %v within totals %v: sat %v; want %v", i, v, val, allowedKs, sat, exists)
 				}

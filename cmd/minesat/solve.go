@@ -194,9 +194,10 @@ func (f *solveFlags) check(set map[string]bool) error {
 	return nil
 }
 
-// solveWithin runs solve's work, returning as soon as ctx is done even if a
-// gophersat call (which cannot be interrupted) is still running: the
-// command exits then, taking the abandoned goroutine with it. The
+// solveWithin runs solve's work, returning as soon as ctx is done, before
+// the work has noticed (every gophersat search stops at its next conflict,
+// counting at its next check): the command exits then, taking the
+// abandoned goroutine with it. The
 // backtracking search watches ctx itself, so it is waited for: when ctx
 // stops it, its error is a *backtrack.GaveUpError counting the nodes done.
 func solveWithin(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveReport, error) {
