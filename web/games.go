@@ -257,12 +257,18 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `"no_guess": a no-guess board needs a first click: rules safe or zero, not seed`)
 		return
 	}
-	ctx, done, err := s.work(r)
-	if err != nil {
-		writeBusy(w, err)
-		return
+	// Only a no-guess board and an analysis take a slot: a plain board
+	// costs little, its size being capped.
+	ctx := r.Context()
+	if req.NoGuess || req.Assist {
+		wctx, done, err := s.work(r)
+		if err != nil {
+			writeBusy(w, err)
+			return
+		}
+		defer done()
+		ctx = wctx
 	}
-	defer done()
 	var g *game.Game
 	if req.NoGuess {
 		g, err = s.cfg.NoGuess(ctx, l, rules, seed)

@@ -70,9 +70,10 @@ const (
 	DefaultReadTimeout  = 10 * time.Second
 )
 
-// adviseGrace is how long a request waits, once its time is up, for the
-// analysis to hand back what it found (see agent.AdviseWithin).
-const adviseGrace = 200 * time.Millisecond
+// writeMargin is what the write timeout of HTTPServer allows on top of
+// reading a request and working on it: the time to stop the work (every
+// search stops when its context ends) and to write the answer.
+const writeMargin = 5 * time.Second
 
 // Server holds the games being played and answers the API.
 type Server struct {
@@ -142,7 +143,7 @@ func (s *Server) HTTPServer() *http.Server {
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: min(5*time.Second, s.cfg.ReadTimeout),
 		ReadTimeout:       s.cfg.ReadTimeout,
-		WriteTimeout:      s.cfg.ReadTimeout + s.cfg.Timeout + adviseGrace + 5*time.Second,
+		WriteTimeout:      s.cfg.ReadTimeout + s.cfg.Timeout + writeMargin,
 		IdleTimeout:       time.Minute,
 	}
 }
@@ -220,15 +221,22 @@ func writeBusy(w http.ResponseWriter, err error) {
 	writeError(w, http.StatusServiceUnavailable, "%v", err)
 }
 
-// advise analyses p within ctx. A nil advice means nothing came back in
-// time; a partial one says what is missing in Incomplete.
+// advise analyses p within ctx. It returns when the work has stopped, not
+// before: every search in it stops when ctx ends, and the caller's
+// analysis slot stays taken until then, so that at most Workers analyses
+// ever run. A nil advice means nothing came back in time; a partial one
+// says what is missing in Incomplete.
 func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*agent.Advice, error) {
-	adv, err := agent.AdviseWithin(ctx, p, adviseGrace, s.cfg.Agent...)
-	if err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
-		if adv != nil {
-			adv.Incomplete = append(adv.Incomplete, fmt.Sprintf("stopped at the server's time budget of %v", s.cfg.Timeout))
+	adv, err := agent.Advise(ctx, p, s.cfg.Agent...)
+	switch {
+	case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
+		if !adv.Satisfiable && adv.Conflict == "" {
+			return nil, nil // stopped before the position was even solved
 		}
-		return adv, nil
+		adv.Incomplete = append(adv.Incomplete, fmt.Sprintf("stopped at the server's time budget of %v", s.cfg.Timeout))
+		return &adv, nil
+	case err != nil:
+		return nil, err
 	}
-	return adv, err
+	return &adv, nil
 }

@@ -1,0 +1,74 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/exact"
+	"github.com/minesat/minesat/internal/longtest"
+)
+
+// TestBudgetKeptByTheWork replays a position whose analysis once held
+// every other for minutes: a 40x60 board with a hint on every cell of even
+// row and column (testdata/lattice-40x60.txt). With a counting budget too
+// small for its big component, the analysis goes to gophersat, whose
+// Minimize on that component runs for more than five minutes; it used to
+// hold the one lock every gophersat call shares. Cheap analyses sent all
+// along are answered within their budget, the hard one ends within its
+// budget plus a small margin, and its slot is free once it has answered:
+// the work stopped, not only the answer.
+//
+// The analysis reaches Minimize after 5 to 8 s of backbone queries on a
+// loaded machine, so the budget is 10 s under -long, the run that would
+// have frozen; 2 s otherwise, which checks the slots and the cheap
+// answers but stops before that call.
+func TestBudgetKeptByTheWork(t *testing.T) {
+	hard, err := os.ReadFile(filepath.Join("testdata", "lattice-40x60.txt"))
+	require.NoError(t, err)
+	body, err := json.Marshal(analyzeRequest{Puzzle: string(hard)})
+	require.NoError(t, err)
+	budget := time.Duration(longtest.Pick(2, 10)) * time.Second
+	s := New(Config{Timeout: budget, Workers: 2, Agent: []agent.Option{agent.WithBudget(exact.Budget{MaxStates: 1000})}})
+	h := s.Handler()
+
+	var wg sync.WaitGroup
+	var hardCode int
+	var hardTook time.Duration
+	stop := make(chan struct{})
+	wg.Go(func() {
+		defer close(stop)
+		start := time.Now()
+		hardCode, _ = do(t, h, "POST", "/api/analyze", string(body))
+		hardTook = time.Since(start)
+	})
+	cheap, slowest := 0, time.Duration(0)
+	for done := false; !done; {
+		select {
+		case <-stop:
+			done = true
+		case <-time.After(50 * time.Millisecond):
+		}
+		start := time.Now()
+		code, out := do(t, h, "POST", "/api/analyze", `{"puzzle": "mines 2\n1..\n1..\n"}`)
+		took := time.Since(start)
+		require.Equal(t, http.StatusOK, code, "a cheap analysis beside the hard one: %s", out)
+		assert.Less(t, took, budget, "a cheap analysis waited")
+		cheap++
+		slowest = max(slowest, took)
+	}
+	wg.Wait()
+	t.Logf("hard analysis: %d after %v; %d cheap ones beside it, the slowest %v", hardCode, hardTook, cheap, slowest)
+	assert.Contains(t, []int{http.StatusOK, http.StatusServiceUnavailable}, hardCode)
+	assert.Less(t, hardTook, budget+time.Second, "the hard analysis outlived its budget")
+	assert.GreaterOrEqual(t, cheap, 10)
+	assert.Zero(t, len(s.slots), "a slot still taken once every answer is in: some work goes on")
+}
