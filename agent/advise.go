@@ -155,7 +155,7 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 
 	// The analysis: exact counts when every component fits the budget,
 	// else the forced cells SAT proves.
-	an, err := exact.AnalyzeCached(ctx, pos.View, a.budget, pos.cache)
+	an, err := exact.AnalyzeCached(ctx, pos.View, a.budget, pos.count.cache)
 	var forced exact.Forced
 	var probs []float64
 	switch {
@@ -210,7 +210,7 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 			return adv, err
 		}
 		adv.FiftyFifties = pairsOf(b, ff)
-		dead, err := deadCells(ctx, p, an, probs, a.budget, pos.cache)
+		dead, err := deadCells(ctx, p, an, probs, a.budget, pos.count.cache)
 		if err != nil {
 			return adv, err
 		}
@@ -227,7 +227,7 @@ func (a *Agent) advisePosition(p *game.Puzzle) *Position {
 		View:    p.Clone(),
 		KB:      kb.NewWithLimits(b, *a.limits),
 		Rand:    a.rng,
-		cache:   exact.NewCache(),
+		count:   counts{cache: exact.NewCache()},
 		explain: true,
 	}
 	if pos.Rand == nil {
@@ -264,13 +264,13 @@ func (a *Agent) adviseMove(ctx context.Context, pos *Position) (m Move, ok bool,
 	}
 	_, err = a.loop(ctx, pos, func() bool { return pos.closed == 0 }, func(moves []Move) (bool, error) {
 		for _, mv := range moves {
-			if mv.Op == OpOpen && pos.View.Cells[mv.Cell].State == game.Unknown {
+			if mv.Op == game.OpOpen && pos.View.Cells[mv.Cell].State == game.Unknown {
 				m, ok = mv, true
 				return true, nil
 			}
 		}
 		for _, mv := range moves {
-			if mv.Op != OpFlag || pos.View.Cells[mv.Cell].State != game.Unknown {
+			if mv.Op != game.OpFlag || pos.View.Cells[mv.Cell].State != game.Unknown {
 				continue
 			}
 			pos.Moves++

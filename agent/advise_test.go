@@ -88,14 +88,14 @@ func TestAdviseAsPlayed(t *testing.T) {
 				}
 				deductions++
 				list := adv.ForcedSafe
-				if m.Op == OpFlag {
+				if m.Op == game.OpFlag {
 					list = adv.ForcedMines
 				}
 				assert.Contains(t, list, b.Pos(m.Cell).Pair(), "%s game %d move %d: %v %v %s", l.level.Name, i, k, m.Op, b.Pos(m.Cell), m.Why(b))
 				if len(adv.ForcedSafe) == 0 {
 					// Only mines are forced: the agent flags them and
 					// guesses next, as Advise did.
-					next := slices.IndexFunc(moves[k:], func(m Move) bool { return m.Op == OpOpen })
+					next := slices.IndexFunc(moves[k:], func(m Move) bool { return m.Op == game.OpOpen })
 					require.GreaterOrEqual(t, next, 0)
 					require.Equal(t, RuleGuess, moves[k+next].Rule)
 					if !sameGuess(moves[k+next].Guess, adv.Played.Guess) {

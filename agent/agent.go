@@ -195,21 +195,30 @@ type Position struct {
 
 	SATCalls int // calls of the SAT step so far
 
-	cache      *exact.Cache    // counted components, shared by the game's analyses
-	counted    *exact.Analysis // the SAT step's count of View, when it found nothing forced
-	countedAt  int             // Moves when counted was made
-	explain    bool            // the moves are kept or watched: guessers weigh their runner-up too
-	endgame    endgameScratch  // the endgame search's memo and stacks, kept between searches
-	pairs      pairScratch     // the HintPairs step's changed cells and working arrays
-	acted      int             // KB0 literals already turned into moves
-	totalAdded bool            // the global count is in the KB
-	closed     int             // Unknown cells in View
-	pcg        rand.PCG        // the source of ownRand
-	ownRand    *rand.Rand      // the game's generator unless WithRand gave one
-	flagged    int             // Flagged cells in View
-	opened     []int           // the cells the last open revealed, reused
-	pending    []Move          // Pending's moves, reused unless explain
-	guess      guessScratch    // ProbGuesser's working memory, kept between guesses
+	// The view's counts and the game's own state.
+	closed  int          // Unknown cells in View
+	flagged int          // Flagged cells in View
+	explain bool         // the moves are kept or watched: guessers weigh their runner-up too
+	opened  []int        // the cells the last open revealed, reused
+	own     ownRand      // the game's generator unless WithRand gave one
+	count   counts       // the exact counts of View, shared by the SAT step, guessing and Advise
+	units   units        // Pending's (the Units step's) progress through KB0
+	global  bool         // the Global step has put the mine total in the KB
+	pairs   pairScratch  // the HintPairs step's changed cells and working arrays
+	guess   guessScratch // the guessers' working memory, kept between guesses
+}
+
+// ownRand is the game's own random generator, seeded afresh each game and
+// kept by the agent, as a Rand holds no state beyond its source.
+type ownRand struct {
+	pcg  rand.PCG   // the source of r
+	rand *rand.Rand // nil until the first game without WithRand
+}
+
+// units is how far Pending has turned KB0's settled literals into moves.
+type units struct {
+	acted   int    // KB0 literals already turned into moves
+	pending []Move // Pending's moves, reused unless explain
 }
 
 // Unknown returns the number of cells neither open nor flagged.
@@ -232,20 +241,20 @@ func (p *Position) MinesLeft() int {
 func (p *Position) Pending() []Move {
 	kb0 := p.KB.Settled()
 	n := 0
-	for _, l := range kb0[p.acted:] {
+	for _, l := range kb0[p.units.acted:] {
 		if p.View.Cells[kb.CellOf(l)].State == game.Unknown {
 			n++
 		}
 	}
 	if n == 0 {
-		p.acted = len(kb0)
+		p.units.acted = len(kb0)
 		return nil
 	}
-	out := p.pending[:0] // the moves are played and dropped before the next call
+	out := p.units.pending[:0] // the moves are played and dropped before the next call
 	if p.explain {
 		out = make([]Move, 0, n) // kept
 	}
-	for _, l := range kb0[p.acted:] {
+	for _, l := range kb0[p.units.acted:] {
 		i := kb.CellOf(l)
 		if p.View.Cells[i].State != game.Unknown {
 			continue
@@ -253,37 +262,22 @@ func (p *Position) Pending() []Move {
 		var m Move
 		if p.explain {
 			r := p.KB.Explain(l)
-			m = Move{Op: OpOpen, Cell: i, Rule: ruleOf(r.Source), Reason: r}
+			m = Move{Op: game.OpOpen, Cell: i, Rule: ruleOf(r.Source), Reason: r}
 		} else {
 			// Nobody reads the reason: the rule alone, without copying the
 			// clause (withReason fills it in if a move turns out wrong).
-			m = Move{Op: OpOpen, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))}
+			m = Move{Op: game.OpOpen, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))}
 		}
 		if kb.IsMine(l) {
-			m.Op = OpFlag
+			m.Op = game.OpFlag
 		}
 		out = append(out, m)
 	}
-	p.acted = len(kb0)
+	p.units.acted = len(kb0)
 	if !p.explain {
-		p.pending = out
+		p.units.pending = out
 	}
 	return out
-}
-
-// guessScratch is the memory a ProbGuesser works in, kept by the Position
-// between guesses.
-type guessScratch struct {
-	rank rankScratch
-	pool []candidate
-	view game.Puzzle
-}
-
-// viewOf returns a copy of v in the scratch's own puzzle.
-func (s *guessScratch) viewOf(v *game.Puzzle) *game.Puzzle {
-	s.view.Board, s.view.Mines = v.Board, v.Mines
-	s.view.Cells = append(s.view.Cells[:0], v.Cells...)
-	return &s.view
 }
 
 // withReason returns m with the KB's reason filled in when Pending left
@@ -294,7 +288,7 @@ func (p *Position) withReason(m Move) Move {
 	default:
 		return m // not settled by a clause: no reason to fill in
 	}
-	mine := m.Op == OpFlag
+	mine := m.Op == game.OpFlag
 	if v, known := p.KB.Value(m.Cell); m.Reason.Clause == nil && known && v == mine {
 		m.Reason = p.KB.Explain(kb.CellLit(m.Cell, mine))
 	}
@@ -323,24 +317,24 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		p.View = &game.Puzzle{Board: b, Cells: make([]game.Cell, b.Len())}
 	}
 	p.View.Mines = g.Level().Mines
-	if p.cache == nil {
-		p.cache = exact.NewCache()
+	if p.count.cache == nil {
+		p.count.cache = exact.NewCache()
 	}
-	p.cache.Reset()
-	p.counted = nil
+	p.count.cache.Reset()
+	p.count.last = nil
 	p.explain = a.moves || a.observer != nil || a.trace != nil
 	p.pairs.reset()
 	clear(p.View.Cells)
-	p.closed, p.flagged, p.acted, p.totalAdded, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0
+	p.closed, p.flagged, p.units.acted, p.global, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0
 	p.Rand = a.rng
 	if p.Rand == nil {
 		// The game's own generator, seeded afresh: kept by the agent, as a
 		// Rand holds no state beyond its source.
-		p.pcg.Seed(uint64(g.Seed()), gameSeedStream)
-		if p.ownRand == nil {
-			p.ownRand = rand.New(&p.pcg)
+		p.own.pcg.Seed(uint64(g.Seed()), gameSeedStream)
+		if p.own.rand == nil {
+			p.own.rand = rand.New(&p.own.pcg)
 		}
-		p.Rand = p.ownRand
+		p.Rand = p.own.rand
 	}
 	play := &playState{a: a, g: g, res: &res}
 	finish := func(err error) (Result, error) {
@@ -361,7 +355,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		if a.first != nil {
 			first = *a.first
 		}
-		if err := play.apply(ctx, Move{Op: OpOpen, Cell: b.Index(first), Rule: RuleFirst}); err != nil {
+		if err := play.apply(ctx, Move{Op: game.OpOpen, Cell: b.Index(first), Rule: RuleFirst}); err != nil {
 			return finish(err)
 		}
 	}
@@ -419,12 +413,12 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 	case game.Revealed:
 		return nil
 	case game.Flagged:
-		if m.Op == OpFlag {
+		if m.Op == game.OpFlag {
 			return nil
 		}
 	}
 	switch m.Op {
-	case OpFlag:
+	case game.OpFlag:
 		if m.Rule.Deduced() && !g.IsMine(m.Cell) {
 			return fmt.Errorf("agent: flag %v (%s) is safe: %w", b.Pos(m.Cell), p.withReason(m).Why(b), game.ErrUnsound)
 		}
@@ -434,7 +428,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 		if err := p.placeFlag(m.Cell); err != nil {
 			return err
 		}
-	case OpOpen:
+	case game.OpOpen:
 		opened, err := g.OpenAppend(p.opened[:0], b.Pos(m.Cell))
 		p.opened = opened
 		if errors.Is(err, game.ErrMine) {

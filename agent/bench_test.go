@@ -87,7 +87,7 @@ func BenchmarkGuess(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				pos := positions[i%len(positions)]
-				pos.cache.Reset() // each guess starts cold, as the first of a game would
+				pos.count.cache.Reset() // each guess starts cold, as the first of a game would
 				if _, err := tc.g.Guess(context.Background(), pos); err != nil {
 					b.Fatal(err)
 				}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/minesat/minesat/game"
@@ -112,4 +113,59 @@ func (LocalGuesser) Guess(_ context.Context, p *Position) (Guess, error) {
 		}
 	}
 	return g, nil
+}
+
+// guessScratch is the memory the guessers work in, kept by the Position
+// between guesses: guessing's state, apart from the counts it shares with
+// the SAT step (Position.count).
+type guessScratch struct {
+	rank    rankScratch    // ProbGuesser's ranking of the candidates
+	pool    []candidate    // the candidates the lookahead weighs
+	view    game.Puzzle    // the lookahead's copy of the view, to open cells in
+	endgame endgameScratch // the endgame search's memo and stacks, kept between searches
+}
+
+// viewOf returns a copy of v in the scratch's own puzzle.
+func (s *guessScratch) viewOf(v *game.Puzzle) *game.Puzzle {
+	s.view.Board, s.view.Mines = v.Board, v.Mines
+	s.view.Cells = append(s.view.Cells[:0], v.Cells...)
+	return &s.view
+}
+
+// Guess is the estimate behind a guessed move.
+type Guess struct {
+	Cell    int       // the guessed cell, row-major
+	P       float64   // its estimated mine probability
+	Runner  int       // the runner-up cell, or -1 if there was no other candidate (or, for a lookahead, when the agent neither keeps nor shows its moves)
+	RunnerP float64   // the runner-up's estimated mine probability
+	Method  Method    // how the guess was chosen, e.g. MethodLocal
+	Probs   []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil
+
+	// Score and RunnerScore are the method's own measure of the guess and
+	// the runner-up, when it has one beyond P (0 otherwise): the chance of
+	// surviving two moves for a lookahead, of winning the game for an
+	// endgame search.
+	Score, RunnerScore float64
+}
+
+// Detail explains the method's own measure of the guess, beyond its
+// probability, in one line ("" when there is nothing to add): the chance of
+// surviving two moves for a lookahead, of winning the game for an endgame
+// search, and why a 50/50 is played now.
+func (g Guess) Detail() string {
+	runner := ""
+	if g.Runner >= 0 {
+		runner = fmt.Sprintf("; runner-up %.3f", g.RunnerScore)
+	}
+	switch g.Method {
+	case MethodLookahead:
+		return fmt.Sprintf("survives this move and the next with chance %.3f%s", g.Score, runner)
+	case MethodLookahead2:
+		return fmt.Sprintf("survives this move and the next two with chance %.3f%s", g.Score, runner)
+	case MethodEndgame:
+		return fmt.Sprintf("wins the game with chance %.3f, playing on perfectly over the layouts left%s", g.Score, runner)
+	case MethodFiftyFifty:
+		return "if this cell is a mine, no move will ever tell it from its mirror image: a 50/50 the game must take anyway, played now"
+	}
+	return ""
 }

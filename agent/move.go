@@ -7,27 +7,6 @@ import (
 	"github.com/minesat/minesat/kb"
 )
 
-// Op is what a move does to a cell.
-type Op uint8
-
-// The ops of a move.
-const (
-	OpNone Op = iota // no move
-	OpOpen           // open the cell
-	OpFlag           // flag the cell as a mine
-)
-
-// String returns "open", "flag" (the words of game.MoveRecord.Op) or "none".
-func (o Op) String() string {
-	switch o {
-	case OpOpen:
-		return game.OpOpen
-	case OpFlag:
-		return game.OpFlag
-	}
-	return "none"
-}
-
 // Rule is why a move was made.
 type Rule uint8
 
@@ -87,14 +66,14 @@ func ruleOf(r kb.Source) Rule {
 // Move is one move of a game, with its reason. It is the event a trace
 // renderer shows: an Observer receives every move as it is played.
 type Move struct {
-	Op     Op          // OpOpen or OpFlag
+	Op     game.Op     // game.OpOpen or game.OpFlag
 	Cell   int         // the cell, row-major
 	Rule   Rule        // why the move was made
 	Reason kb.Reason   // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
 	Guess  *Guess      // for RuleGuess: the estimate behind the guess
 	Mines  int         // for RuleSAT: the mine total the proof used, game.UnknownMines (-1) when unknown
 	Pair   *PairReason // for RulePair: the two hints and the bound that settle the cell
-	Opened []int       // for OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
+	Opened []int       // for game.OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
 }
 
 // Why returns the move's reason as a record's "why": exactly "guess" for a
@@ -129,7 +108,7 @@ func (m Move) satClaim(b *game.Board) string {
 
 // Verdict returns "(r,c) is a mine" for a flag, "(r,c) is safe" otherwise.
 func (m Move) Verdict(b *game.Board) string {
-	if m.Op == OpFlag {
+	if m.Op == game.OpFlag {
 		return b.Pos(m.Cell).String() + " is a mine"
 	}
 	return b.Pos(m.Cell).String() + " is safe"
@@ -138,20 +117,4 @@ func (m Move) Verdict(b *game.Board) string {
 // Record returns the move as a record's game.MoveRecord.
 func (m Move) Record(b *game.Board) game.MoveRecord {
 	return game.MoveRecord{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Why: m.Why(b)}
-}
-
-// Guess is the estimate behind a guessed move.
-type Guess struct {
-	Cell    int       // the guessed cell, row-major
-	P       float64   // its estimated mine probability
-	Runner  int       // the runner-up cell, or -1 if there was no other candidate (or, for a lookahead, when the agent neither keeps nor shows its moves)
-	RunnerP float64   // the runner-up's estimated mine probability
-	Method  Method    // how the guess was chosen, e.g. MethodLocal
-	Probs   []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil
-
-	// Score and RunnerScore are the method's own measure of the guess and
-	// the runner-up, when it has one beyond P (0 otherwise): the chance of
-	// surviving two moves for a lookahead, of winning the game for an
-	// endgame search.
-	Score, RunnerScore float64
 }

@@ -204,12 +204,12 @@ func pairMoves(out []Move, s *pairScratch, a, o *constraint) []Move {
 	// the rest of a.need.
 	lo := max(0, a.need-n, o.need-(o.n-shared))
 	hi := min(shared, a.need, o.need)
-	op, bound := OpNone, 0
+	op, bound := game.OpNone, 0
 	switch {
 	case a.need-lo == 0:
-		op, bound = OpOpen, lo
+		op, bound = game.OpOpen, lo
 	case a.need-hi == n:
-		op, bound = OpFlag, hi
+		op, bound = game.OpFlag, hi
 	default:
 		return out
 	}
@@ -242,12 +242,12 @@ func (s *pairScratch) reason(r PairReason) *PairReason {
 // shares with hint 2 at (0,2) hold at least 1"; for a flag, the bound is "at
 // most" and the number of other closed cells follows. A nil r gives "no
 // pair recorded".
-func (r *PairReason) Explain(b *game.Board, op Op) string {
+func (r *PairReason) Explain(b *game.Board, op game.Op) string {
 	if r == nil {
 		return "no pair recorded"
 	}
 	need := fmt.Sprintf("hint %d at %v needs %s", r.HintN, b.Pos(r.Hint), plural(r.Need, "more mine", "more mines"))
-	if op == OpFlag {
+	if op == game.OpFlag {
 		return fmt.Sprintf("%s, the cells it shares with hint %d at %v hold at most %d, and it has %s",
 			need, r.WithN, b.Pos(r.With), r.Shared, plural(r.Others, "other closed cell", "other closed cells"))
 	}

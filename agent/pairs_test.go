@@ -115,7 +115,7 @@ func (c checkedPairs) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 	}
 	for _, m := range moves {
 		forced := f.Safe
-		if m.Op == OpFlag {
+		if m.Op == game.OpFlag {
 			forced = f.Mines
 		}
 		if !slices.Contains(forced, m.Cell) {
@@ -180,9 +180,9 @@ func TestHintPairsComplete(t *testing.T) {
 					continue
 				}
 				for x, val := range bruteOthers(v, hintConstraint(v, a), hintConstraint(v, o)) {
-					op := OpOpen
+					op := game.OpOpen
 					if val {
-						op = OpFlag
+						op = game.OpFlag
 					}
 					want[fmt.Sprint(op, x)] = true
 				}

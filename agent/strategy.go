@@ -139,7 +139,7 @@ func (Global) Name() string { return "global" }
 
 // Deduce adds the count once it fits and resolves.
 func (s Global) Deduce(ctx context.Context, p *Position) ([]Move, error) {
-	if p.totalAdded || p.closed == 0 || !p.View.MinesKnown() {
+	if p.global || p.closed == 0 || !p.View.MinesKnown() {
 		return nil, nil
 	}
 	limit := s.MaxClauses
@@ -160,7 +160,7 @@ func (s Global) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 	if err != nil || !added {
 		return nil, err
 	}
-	p.totalAdded = true
+	p.global = true
 	if m := p.Pending(); len(m) > 0 {
 		return m, nil
 	}
@@ -204,10 +204,10 @@ func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 	}
 	moves := make([]Move, 0, len(mines)+len(safe))
 	for _, i := range mines {
-		moves = append(moves, Move{Op: OpFlag, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
+		moves = append(moves, Move{Op: game.OpFlag, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
 	}
 	for _, i := range safe {
-		moves = append(moves, Move{Op: OpOpen, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
+		moves = append(moves, Move{Op: game.OpOpen, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
 	}
 	return moves, nil
 }
@@ -232,5 +232,5 @@ func (s GuessStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error) 
 	if g.Cell < 0 || g.Cell >= len(p.View.Cells) || p.View.Cells[g.Cell].State != game.Unknown {
 		return nil, fmt.Errorf("agent: guesser %s picked cell %d, which is not unknown", s.G.Name(), g.Cell)
 	}
-	return []Move{{Op: OpOpen, Cell: g.Cell, Rule: RuleGuess, Guess: &g}}, nil
+	return []Move{{Op: game.OpOpen, Cell: g.Cell, Rule: RuleGuess, Guess: &g}}, nil
 }

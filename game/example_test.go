@@ -39,7 +39,7 @@ func ExampleRecordWriter() {
 		}
 		p := g.Board().Pos(i)
 		g.Open(p) // a mine ends the game: Outcome becomes Lost
-		moves = append(moves, game.MoveRecord{Op: game.OpOpen, Cell: p.Pair(), Why: game.WhyGuess})
+		moves = append(moves, game.MoveRecord{Op: game.OpOpen.String(), Cell: p.Pair(), Why: game.WhyGuess})
 	}
 	l := g.Level()
 	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,

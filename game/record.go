@@ -15,15 +15,9 @@ const WhyGuess = "guess"
 // Record.FirstClick.
 const WhyFirst = "first click: the rules keep it safe"
 
-// The ops of a MoveRecord.
-const (
-	OpOpen = "open"
-	OpFlag = "flag"
-)
-
 // MoveRecord is one move of a game record.
 type MoveRecord struct {
-	Op   string `json:"op"`   // OpOpen or OpFlag
+	Op   string `json:"op"`   // an Op's String: "open" or "flag"
 	Cell [2]int `json:"cell"` // [row, col]
 	Why  string `json:"why"`  // WhyGuess, or the reason the move was deduced
 }
@@ -72,7 +66,7 @@ func (l RecordLine) MarshalJSON() ([]byte, error) {
 // so it is neither a deduction nor a guess, whatever its Why says.
 func (r *Record) FirstClick(i int) bool {
 	return i == 0 && len(r.Initial) == 0 && len(r.Moves) > 0 &&
-		r.Moves[0].Op == OpOpen && r.Moves[0].Why != WhyGuess
+		r.Moves[0].Op == OpOpen.String() && r.Moves[0].Why != WhyGuess
 }
 
 // CountMoves counts the record's moves by kind: the first click (0 or 1),

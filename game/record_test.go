@@ -25,8 +25,8 @@ func TestRecordSchema(t *testing.T) {
 		Mines:   [][2]int{{0, 1}, {15, 29}},
 		Initial: PairsOf(nil),
 		Moves: []MoveRecord{
-			{Op: OpOpen, Cell: [2]int{3, 4}, Why: WhyGuess},
-			{Op: OpFlag, Cell: [2]int{0, 1}, Why: "subset (1,1)"},
+			{Op: OpOpen.String(), Cell: [2]int{3, 4}, Why: WhyGuess},
+			{Op: OpFlag.String(), Cell: [2]int{0, 1}, Why: "subset (1,1)"},
 		},
 		Result: Stuck,
 	}
@@ -55,7 +55,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		recs = append(recs, Record{
 			Level: Beginner.Name, Rows: 9, Cols: 9, MineCount: 10, Rules: rules.String(), Seed: GameSeed(7, seed),
 			Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()),
-			Moves:  []MoveRecord{{Op: OpOpen, Cell: [2]int{4, 4}, Why: WhyGuess}},
+			Moves:  []MoveRecord{{Op: OpOpen.String(), Cell: [2]int{4, 4}, Why: WhyGuess}},
 			Result: result,
 		})
 	}

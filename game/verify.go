@@ -73,7 +73,7 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	firstOpen := slices.IndexFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen })
+	firstOpen := slices.IndexFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen.String() })
 	var b *Board
 	if rules != RulesSeed && firstOpen < 0 && len(rec.Mines) == 0 {
 		// The layout was never drawn: replay on an empty board of the
@@ -110,7 +110,7 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 			return g, recordErrorf(i, "%s %v: the cell is already open", m.Op, p)
 		}
 		switch m.Op {
-		case OpOpen:
+		case OpOpen.String():
 			if deduced && g.mine[idx] {
 				return g, &RecordError{Move: i, Err: fmt.Errorf("open %v (why %q): the cell is a mine: %w", p, m.Why, ErrUnsound)}
 			}
@@ -124,7 +124,7 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 			if step != nil {
 				step(i, opened)
 			}
-		case OpFlag:
+		case OpFlag.String():
 			if g.cells[idx].State == Flagged {
 				return g, recordErrorf(i, "flag %v: the cell is already flagged", p)
 			}
@@ -176,7 +176,7 @@ func recordHeader(rec *Record) (Level, Rules, error) {
 	if err := level.Check(rules); err != nil {
 		return Level{}, 0, &RecordError{Move: -1, Err: err}
 	}
-	if len(rec.Mines) == 0 && rules != RulesSeed && !slices.ContainsFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen }) {
+	if len(rec.Mines) == 0 && rules != RulesSeed && !slices.ContainsFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen.String() }) {
 		return level, rules, nil
 	}
 	if len(rec.Mines) != rec.MineCount {

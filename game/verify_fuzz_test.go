@@ -103,7 +103,7 @@ func fuzzBases(t testing.TB) []fuzzBase {
 		l := mustLevel(c.level)
 		rec := scripted(t, l, c.rules, c.seed, c.limit)
 		if c.lose > 0 {
-			rec.Moves = append(rec.Moves[:c.lose], MoveRecord{Op: OpOpen, Cell: firstMine(rec), Why: WhyGuess})
+			rec.Moves = append(rec.Moves[:c.lose], MoveRecord{Op: OpOpen.String(), Cell: firstMine(rec), Why: WhyGuess})
 			rec.Result = Lost
 		}
 		if err := VerifyRecord(rec); err != nil {
@@ -149,7 +149,7 @@ func mutate(rec *Record, tr *textEdits, kind byte, a, b, c int) {
 	switch kind % 18 {
 	case 0:
 		if n > 0 {
-			rec.Moves[a%n].Op = []string{OpOpen, OpFlag, "Open", "", "x"}[b%5]
+			rec.Moves[a%n].Op = []string{OpOpen.String(), OpFlag.String(), "Open", "", "x"}[b%5]
 		}
 	case 1:
 		if n > 0 {
@@ -205,7 +205,7 @@ func mutate(rec *Record, tr *textEdits, kind byte, a, b, c int) {
 			rec.Initial = append(rec.Initial, cellOf(b, c))
 		}
 	case 12:
-		rec.Moves = slices.Insert(rec.Moves, a%(n+1), MoveRecord{Op: []string{OpOpen, OpFlag}[b%2], Cell: cellOf(b/2, c), Why: whys[c%2]})
+		rec.Moves = slices.Insert(rec.Moves, a%(n+1), MoveRecord{Op: []string{OpOpen.String(), OpFlag.String()}[b%2], Cell: cellOf(b/2, c), Why: whys[c%2]})
 	case 13:
 		tr.extraKey = []string{"Moves", "Result", "agent"}[a%3]
 	case 14:
@@ -292,7 +292,7 @@ func oracleValid(rec *Record, lvl Level, rules Rules) bool {
 	at := func(c [2]int) int { return c[0]*C + c[1] }
 	firstOpen := -1
 	for i, m := range rec.Moves {
-		if m.Op == OpOpen {
+		if m.Op == OpOpen.String() {
 			firstOpen = i
 			break
 		}
@@ -386,7 +386,7 @@ func oracleValid(rec *Record, lvl Level, rules Rules) bool {
 		}
 		i, deduced := at(m.Cell), m.Why != WhyGuess
 		switch m.Op {
-		case OpOpen:
+		case OpOpen.String():
 			switch {
 			case mine[i] && deduced:
 				return false
@@ -398,7 +398,7 @@ func oracleValid(rec *Record, lvl Level, rules Rules) bool {
 					result = Won
 				}
 			}
-		case OpFlag:
+		case OpFlag.String():
 			if flag[i] || (deduced && !mine[i]) {
 				return false
 			}
@@ -424,7 +424,7 @@ func TestOracle(t *testing.T) {
 			{"another result", func(r *Record) { r.Result = (r.Result % 3) + 1 }},
 			{"a repeated move", func(r *Record) { r.Moves = append(r.Moves, r.Moves[len(r.Moves)-1]) }},
 			{"a deduced open of a mine", func(r *Record) {
-				r.Moves = append(r.Moves[:len(r.Moves)-1:len(r.Moves)-1], MoveRecord{Op: OpOpen, Cell: firstMine(r), Why: "unit"})
+				r.Moves = append(r.Moves[:len(r.Moves)-1:len(r.Moves)-1], MoveRecord{Op: OpOpen.String(), Cell: firstMine(r), Why: "unit"})
 			}},
 			{"a mine moved", func(r *Record) { r.Mines[0][1] ^= 1 }},
 			{"another seed", func(r *Record) { r.Seed++ }},

@@ -27,7 +27,7 @@ func scripted(t testing.TB, l Level, rules Rules, seed int64, limit int) *Record
 	do := func(op string, p Pos, why string) {
 		moves = append(moves, MoveRecord{Op: op, Cell: p.Pair(), Why: why})
 		var err error
-		if op == OpOpen {
+		if op == OpOpen.String() {
 			_, err = g.Open(p)
 		} else {
 			err = g.Flag(p)
@@ -37,15 +37,15 @@ func scripted(t testing.TB, l Level, rules Rules, seed int64, limit int) *Record
 		}
 	}
 	if rules != RulesSeed && limit != 0 {
-		do(OpOpen, Pos{l.Rows / 2, l.Cols / 2}, WhyGuess)
+		do(OpOpen.String(), Pos{l.Rows / 2, l.Cols / 2}, WhyGuess)
 	}
 	for i := 0; i < g.Board().Len() && g.Outcome() == Unfinished && (limit < 0 || len(moves) < limit); i++ {
 		switch {
 		case g.Cell(i).State != Unknown:
 		case g.IsMine(i):
-			do(OpFlag, g.Board().Pos(i), "oracle")
+			do(OpFlag.String(), g.Board().Pos(i), "oracle")
 		default:
-			do(OpOpen, g.Board().Pos(i), "oracle")
+			do(OpOpen.String(), g.Board().Pos(i), "oracle")
 		}
 	}
 	return recordOf(g, moves)
@@ -137,7 +137,7 @@ func TestReplayRecordSteps(t *testing.T) {
 				t.Errorf("seed %d: step %d after %d", seed, i, last)
 			}
 			last = i
-			if rec.Moves[i].Op == OpFlag && opened != nil {
+			if rec.Moves[i].Op == OpFlag.String() && opened != nil {
 				t.Errorf("seed %d: flag at moves[%d] opened %v", seed, i, opened)
 			}
 			for _, j := range opened {
@@ -195,23 +195,23 @@ func TestVerifyRecordErrors(t *testing.T) {
 		{"initial under safe rules", safe, func(r *Record) { r.Initial = [][2]int{{0, 0}} }, -1, "opens other initial cells: it gives 0 cells, the record lists 1; the first difference in row-major order: nothing where the record lists (0,0)", false},
 		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Result = Stuck }, -1, "no move opens a cell", false},
 		{"deduced open of a mine", stuck, func(r *Record) {
-			r.Moves = append(r.Moves, MoveRecord{OpOpen, firstMine(r), "unit"})
+			r.Moves = append(r.Moves, MoveRecord{OpOpen.String(), firstMine(r), "unit"})
 		}, 4, `open (2,2) (why "unit"): the cell is a mine`, true},
 		{"deduced flag of a safe cell", stuck, func(r *Record) {
-			r.Moves = append(r.Moves, MoveRecord{OpFlag, firstSafe(t, r), "resolution"})
+			r.Moves = append(r.Moves, MoveRecord{OpFlag.String(), firstSafe(t, r), "resolution"})
 		}, 4, `flag (0,8) (why "resolution"): the cell is safe`, true},
 		{"guessed open of a mine, then more", stuck, func(r *Record) {
-			r.Moves = append(r.Moves, MoveRecord{OpOpen, firstMine(r), WhyGuess}, MoveRecord{OpFlag, [2]int{8, 8}, WhyGuess})
+			r.Moves = append(r.Moves, MoveRecord{OpOpen.String(), firstMine(r), WhyGuess}, MoveRecord{OpFlag.String(), [2]int{8, 8}, WhyGuess})
 			r.Result = Lost
 		}, 5, "flag (8,8) after the game was lost at moves[4]", false},
 		{"move after a win", won, func(r *Record) {
-			r.Moves = append(r.Moves, MoveRecord{OpFlag, r.Mines[9], "oracle"})
+			r.Moves = append(r.Moves, MoveRecord{OpFlag.String(), r.Mines[9], "oracle"})
 		}, 18, "flag (7,5) after the game was won at moves[17]", false},
 		{"empty why", stuck, func(r *Record) { r.Moves[2].Why = "" }, 2, "no reason given", false},
 		{"bad op", stuck, func(r *Record) { r.Moves[1].Op = "poke" }, 1, `op "poke"`, false},
 		{"off board", stuck, func(r *Record) { r.Moves[0].Cell = [2]int{0, 9} }, 0, "open (0,9): off the 9x9 board", false},
 		{"open twice", stuck, func(r *Record) { r.Moves[1] = r.Moves[0] }, 1, "open (0,0): the cell is already open", false},
-		{"open an initial cell", stuck, func(r *Record) { r.Moves[0] = MoveRecord{OpOpen, r.Initial[0], "unit"} }, 0, "already open", false},
+		{"open an initial cell", stuck, func(r *Record) { r.Moves[0] = MoveRecord{OpOpen.String(), r.Initial[0], "unit"} }, 0, "already open", false},
 		{"flag twice", stuck, func(r *Record) { r.Moves[2] = r.Moves[1] }, 2, "flag (0,1): the cell is already flagged", false},
 		{"won claimed, stuck", stuck, func(r *Record) { r.Result = Won }, -1, `result is "won" but the moves leave the game stuck`, false},
 		{"stuck claimed, won", won, func(r *Record) { r.Result = Stuck }, -1, `result is "stuck" but the moves leave the game won`, false},
@@ -236,12 +236,12 @@ func TestVerifyRecordErrors(t *testing.T) {
 // flag on a safe cell, and a guessed open of a mine as the last move.
 func TestVerifyRecordGuessesMayBeWrong(t *testing.T) {
 	rec := scripted(t, Easy, RulesSeed, 21, 3)
-	rec.Moves = append(rec.Moves, MoveRecord{OpFlag, firstSafe(t, rec), WhyGuess})
+	rec.Moves = append(rec.Moves, MoveRecord{OpFlag.String(), firstSafe(t, rec), WhyGuess})
 	assert.NoError(t, VerifyRecord(rec), "guessed flag of a safe cell")
 	// Opening that flagged safe cell clears the flag and opens it.
-	rec.Moves = append(rec.Moves, MoveRecord{OpOpen, rec.Moves[3].Cell, "unit"})
+	rec.Moves = append(rec.Moves, MoveRecord{OpOpen.String(), rec.Moves[3].Cell, "unit"})
 	assert.NoError(t, VerifyRecord(rec), "deduced open of a wrongly flagged cell")
-	rec.Moves = append(rec.Moves, MoveRecord{OpOpen, firstMine(rec), WhyGuess})
+	rec.Moves = append(rec.Moves, MoveRecord{OpOpen.String(), firstMine(rec), WhyGuess})
 	rec.Result = Lost
 	assert.NoError(t, VerifyRecord(rec), "guessed open of a mine as the last move")
 }
@@ -293,7 +293,7 @@ func ExampleVerifyRecord() {
 	g.Open(Pos{0, 0})
 	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 42,
 		Mines: PairsOf(g.Mines()), Initial: [][2]int{},
-		Moves:  []MoveRecord{{Op: OpOpen, Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen, Cell: g.Mines()[0].Pair(), Why: "unit"}},
+		Moves:  []MoveRecord{{Op: OpOpen.String(), Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen.String(), Cell: g.Mines()[0].Pair(), Why: "unit"}},
 		Result: Lost}
 	err := VerifyRecord(&rec)
 	var re *RecordError

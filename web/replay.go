@@ -139,7 +139,7 @@ func newPageGame(g *ReplayGame) (pageGame, error) {
 		if n, ok := g.Guesses[i]; ok {
 			pm.Note = guessNote(n)
 		}
-		pm.Boom = m.Op == game.OpOpen && pg.Hints[pm.Cell] < 0
+		pm.Boom = m.Op == game.OpOpen.String() && pg.Hints[pm.Cell] < 0
 		for _, cp := range g.Probs[i] {
 			pm.Probs = append(pm.Probs, [2]float64{float64(b.Index(cp.Pos)), cp.P})
 		}

@@ -56,7 +56,7 @@ func expectedStates(t *testing.T, rec *game.Record, k int) []string {
 	boom := -1
 	for _, m := range rec.Moves[:k] {
 		p := game.PosOf(m.Cell)
-		if m.Op == game.OpFlag {
+		if m.Op == game.OpFlag.String() {
 			err = g.Flag(p)
 		} else if _, err = g.Open(p); errors.Is(err, game.ErrMine) {
 			boom, err = g.Board().Index(p), nil

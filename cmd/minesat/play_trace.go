@@ -155,7 +155,7 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 	b := g.Board()
 	tag, sgr := m.Rule.String(), "1;32"
 	switch {
-	case m.Op == agent.OpOpen && g.Outcome() == game.Lost:
+	case m.Op == game.OpOpen && g.Outcome() == game.Lost:
 		tag, sgr = "guess, hit a mine", "1;31"
 	case m.Rule == agent.RuleGuess:
 		sgr = "1;33"

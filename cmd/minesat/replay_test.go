@@ -47,7 +47,7 @@ func TestReplayErrors(t *testing.T) {
 	unsound := recordtest.Scripted(t, game.Easy, game.RulesSeed, 6, 6, 0)
 	for _, m := range unsound.Mines {
 		if m != unsound.Moves[0].Cell && m != unsound.Moves[1].Cell {
-			unsound.Moves = append(unsound.Moves, game.MoveRecord{Op: game.OpOpen, Cell: m, Why: "unit (1,2)"})
+			unsound.Moves = append(unsound.Moves, game.MoveRecord{Op: game.OpOpen.String(), Cell: m, Why: "unit (1,2)"})
 			break
 		}
 	}
@@ -208,7 +208,7 @@ func TestReplayHTML(t *testing.T) {
 		}
 		guesses := 0
 		for _, mv := range pg.Moves {
-			if mv.Guess && mv.Op == game.OpOpen && len(mv.Probs) == 0 && gi != 1 && gi != 2 {
+			if mv.Guess && mv.Op == game.OpOpen.String() && len(mv.Probs) == 0 && gi != 1 && gi != 2 {
 				t.Errorf("game %d: a scripted guess lost its probabilities", gi+1)
 			}
 			if mv.Guess && len(mv.Probs) > 0 && !strings.HasPrefix(mv.Note, "by scripted: mine probability ") {

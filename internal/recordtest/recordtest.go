@@ -59,7 +59,7 @@ func Scripted(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, l
 			}
 		}
 		moves = append(moves, game.MoveRecord{Op: op, Cell: p.Pair(), Why: why})
-		if op == game.OpOpen {
+		if op == game.OpOpen.String() {
 			_, err = g.Open(p)
 		} else {
 			err = g.Flag(p)
@@ -69,14 +69,14 @@ func Scripted(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, l
 		}
 	}
 	if rules != game.RulesSeed {
-		do(game.OpOpen, l.Rows/2*l.Cols+l.Cols/2, game.WhyGuess, false)
+		do(game.OpOpen.String(), l.Rows/2*l.Cols+l.Cols/2, game.WhyGuess, false)
 	}
 	opens := 0
 	for i := 0; i < g.Board().Len() && g.Outcome() == game.Unfinished && (limit <= 0 || len(moves) < limit); i++ {
 		if loseAt > 0 && len(moves)+1 == loseAt {
 			for j := range g.Board().Len() {
 				if g.Cell(j).State == game.Unknown && g.IsMine(j) {
-					do(game.OpOpen, j, game.WhyGuess, true)
+					do(game.OpOpen.String(), j, game.WhyGuess, true)
 					break
 				}
 			}
@@ -85,13 +85,13 @@ func Scripted(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, l
 		switch {
 		case g.Cell(i).State != game.Unknown:
 		case g.IsMine(i):
-			do(game.OpFlag, i, "oracle: mine", false)
+			do(game.OpFlag.String(), i, "oracle: mine", false)
 		default:
 			opens++
 			if opens%5 == 0 {
-				do(game.OpOpen, i, game.WhyGuess, true)
+				do(game.OpOpen.String(), i, game.WhyGuess, true)
 			} else {
-				do(game.OpOpen, i, "oracle: safe", false)
+				do(game.OpOpen.String(), i, "oracle: safe", false)
 			}
 		}
 	}

@@ -82,7 +82,7 @@ func randomPosition(t testing.TB, rows, cols, mines int, reveal float64, seed in
 
 // positionFor returns a Position over v for a guesser.
 func positionFor(v *game.Puzzle, seed uint64) *Position {
-	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), cache: exact.NewCache()}
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), count: counts{cache: exact.NewCache()}}
 }
 
 // naiveWin is W(S) of the endgame search written as plainly as possible:

@@ -101,7 +101,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	}
 	if g.Endgame > 0 && p.View.MinesKnown() {
 		if lnAll <= math.Log(float64(g.Endgame))+1e-9 {
-			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget, &p.endgame)
+			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget, &p.guess.endgame)
 			if err != nil {
 				return Guess{}, err
 			}
@@ -268,7 +268,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analys
 	// (Position.explain); otherwise the bound is the best score so far, and
 	// no runner-up is reported. A cell within probEps of the best score is
 	// never cut short, so the best cell is the same either way.
-	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.cache, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
+	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
 	top := [2]float64{-1, -1}
 	rank := 1 // the bound is top[rank]
 	if !p.explain {
@@ -528,26 +528,4 @@ func (w *weigher) bestSafety(ctx context.Context, a *exact.Analysis) (float64, e
 		return best, nil
 	}
 	return 1, nil // no closed cell, or all mines: won
-}
-
-// Detail explains the method's own measure of the guess, beyond its
-// probability, in one line ("" when there is nothing to add): the chance of
-// surviving two moves for a lookahead, of winning the game for an endgame
-// search, and why a 50/50 is played now.
-func (g Guess) Detail() string {
-	runner := ""
-	if g.Runner >= 0 {
-		runner = fmt.Sprintf("; runner-up %.3f", g.RunnerScore)
-	}
-	switch g.Method {
-	case MethodLookahead:
-		return fmt.Sprintf("survives this move and the next with chance %.3f%s", g.Score, runner)
-	case MethodLookahead2:
-		return fmt.Sprintf("survives this move and the next two with chance %.3f%s", g.Score, runner)
-	case MethodEndgame:
-		return fmt.Sprintf("wins the game with chance %.3f, playing on perfectly over the layouts left%s", g.Score, runner)
-	case MethodFiftyFifty:
-		return "if this cell is a mine, no move will ever tell it from its mirror image: a 50/50 the game must take anyway, played now"
-	}
-	return ""
 }

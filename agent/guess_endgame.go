@@ -526,7 +526,7 @@ func (e *endgame) open(ctx context.Context, S []uint64, lo, hi, n int, live []in
 // far. A search can fill megabytes, which a fresh table would allocate and
 // fault in again; a sync.Pool lost them at every other garbage collection
 // (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool, 2.51-2.66 ms with
-// the scratch kept, alternating). A player keeps one (Position.endgame);
+// the scratch kept, alternating). A player keeps one (guessScratch.endgame);
 // it is not safe for concurrent use.
 type endgameScratch struct {
 	memo  memoTable

@@ -21,7 +21,7 @@ func defaultFindForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, 
 // forced, the count is kept for the guess on the same position (see
 // analysis). A component too large to count is left to exact.FindForced.
 func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error) {
-	a, err := exact.AnalyzeCached(ctx, p.View, exact.Budget{}, p.cache)
+	a, err := exact.AnalyzeCached(ctx, p.View, exact.Budget{}, p.count.cache)
 	if errors.Is(err, exact.ErrBudget) {
 		return defaultFindForced(ctx, p.View)
 	}
@@ -33,7 +33,7 @@ func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error
 		return nil, nil, err
 	}
 	if len(f.Mines) == 0 && len(f.Safe) == 0 {
-		p.counted, p.countedAt = a, p.Moves
+		p.count.last, p.count.at = a, p.Moves
 	}
 	return f.Mines, f.Safe, nil
 }
@@ -42,8 +42,17 @@ func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error
 // no move was played since (and it counted under the same budget), else a
 // new one, with p's cache.
 func (p *Position) analysis(ctx context.Context, budget exact.Budget) (*exact.Analysis, error) {
-	if p.counted != nil && p.countedAt == p.Moves && (budget.MaxStates <= 0 || budget.MaxStates == exact.DefaultMaxStates) {
-		return p.counted, nil
+	if p.count.last != nil && p.count.at == p.Moves && (budget.MaxStates <= 0 || budget.MaxStates == exact.DefaultMaxStates) {
+		return p.count.last, nil
 	}
-	return exact.AnalyzeCached(ctx, p.View, budget, p.cache)
+	return exact.AnalyzeCached(ctx, p.View, budget, p.count.cache)
+}
+
+// counts are the exact counts of a Position's view: the cache of counted
+// components its analyses share, and the SAT step's last count, kept for
+// the guess on the same position (see Position.analysis).
+type counts struct {
+	cache *exact.Cache    // counted components, shared by the game's analyses
+	last  *exact.Analysis // the SAT step's count of View, when it found nothing forced
+	at    int             // Moves when last was made
 }

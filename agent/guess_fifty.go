@@ -203,7 +203,7 @@ func (sh *shapes) given(ctx context.Context, t int) ([]float64, error) {
 		sh.view = sh.p.View.Clone()
 	}
 	sh.view.Cells[t] = game.Cell{State: game.Flagged}
-	a, err := exact.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.cache)
+	a, err := exact.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.count.cache)
 	sh.view.Cells[t] = sh.p.View.Cells[t]
 	if err != nil {
 		return nil, err

@@ -60,21 +60,21 @@ func TestSATHandsItsCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Position{View: v, cache: exact.NewCache(), closed: 4}
+	p := &Position{View: v, count: counts{cache: exact.NewCache()}, closed: 4}
 	moves, err := SAT{}.Deduce(ctx, p)
 	if err != nil || len(moves) != 0 {
 		t.Fatalf("SAT step: %v, %v; want nothing forced", moves, err)
 	}
-	if p.counted == nil {
+	if p.count.last == nil {
 		t.Fatal("the SAT step kept no count")
 	}
-	if a, _ := p.analysis(ctx, exact.Budget{}); a != p.counted {
+	if a, _ := p.analysis(ctx, exact.Budget{}); a != p.count.last {
 		t.Error("the guess counted again on the SAT step's position")
 	}
-	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: exact.DefaultMaxStates}); a != p.counted {
+	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: exact.DefaultMaxStates}); a != p.count.last {
 		t.Error("the guess counted again under the default budget spelt out")
 	}
-	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: 1000}); a == p.counted {
+	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: 1000}); a == p.count.last {
 		t.Error("the guess took a count made under another budget")
 	}
 	// A move later the count is stale: (0,3) shows 1, and a new count
@@ -85,7 +85,7 @@ func TestSATHandsItsCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a == p.counted {
+	if a == p.count.last {
 		t.Fatal("the guess took the count of an earlier position")
 	}
 	if n, _ := a.Count(ctx); n.Int64() != 1 {
@@ -99,7 +99,7 @@ func TestSATHandsItsCount(t *testing.T) {
 	if got := slices.ContainsFunc(moves, func(m Move) bool { return m.Rule != RuleSAT }); got {
 		t.Errorf("SAT step moves %v not all by rule sat", moves)
 	}
-	if p.countedAt == p.Moves {
+	if p.count.at == p.Moves {
 		t.Error("a SAT step that found cells kept its count")
 	}
 }
