@@ -138,11 +138,11 @@ type KB struct {
 	kb0      []cnf.Lit // settled literals in the order they settled
 	lits     []cnf.Lit // arena of every clause's literals
 	cls      []clauseRec
-	occ      [][]int32    // per literal: ids of clauses containing it (may hold dead ids)
-	occShort [][]int32    // per literal: ids of clauses of at most limits.Short literals
-	occFirst [][]firstRef // per literal: the live clauses whose smallest literal it is
-	alive    int          // stored clauses
-	work     []int32      // ids of clauses not yet resolved against the KB, FIFO
+	occ      occTable[int32]    // per literal: ids of clauses containing it (may hold dead ids)
+	occShort occTable[int32]    // per literal: ids of clauses of at most limits.Short literals
+	occFirst occTable[firstRef] // per literal: the live clauses whose smallest literal it is
+	alive    int                // stored clauses
+	work     []int32            // ids of clauses not yet resolved against the KB, FIFO
 	workHead int
 	queue    []cnf.Lit // settled literals whose clauses are not yet simplified
 	scratch  []cnf.Lit
@@ -176,20 +176,9 @@ func (k *KB) Reset(b *game.Board) {
 	k.kb0 = k.kb0[:0]
 	k.lits = k.lits[:0]
 	k.cls = k.cls[:0]
-	if cap(k.occ) >= 2*n+2 {
-		k.occ = k.occ[:2*n+2]
-		k.occShort = k.occShort[:2*n+2]
-		k.occFirst = k.occFirst[:2*n+2]
-	} else {
-		k.occ = make([][]int32, 2*n+2)
-		k.occShort = make([][]int32, 2*n+2)
-		k.occFirst = make([][]firstRef, 2*n+2)
-	}
-	for i := range k.occ {
-		k.occ[i] = k.occ[i][:0]
-		k.occShort[i] = k.occShort[i][:0]
-		k.occFirst[i] = k.occFirst[i][:0]
-	}
+	k.occ.reset(2*n + 2)
+	k.occShort.reset(2*n + 2)
+	k.occFirst.reset(2*n + 2)
 	k.alive = 0
 	k.work = k.work[:0]
 	k.workHead = 0
@@ -440,22 +429,22 @@ func (k *KB) propagate() error {
 	for len(k.queue) > 0 {
 		l := k.queue[len(k.queue)-1]
 		k.queue = k.queue[:len(k.queue)-1]
-		k.occFirst[l] = k.occFirst[l][:0] // first, so that kill need not search it
-		for _, id := range k.occ[l] {
+		k.occFirst.truncate(l) // first, so that kill need not search it
+		for _, id := range k.occ.get(l) {
 			if k.cls[id].alive {
 				k.kill(id)
 				k.stats.Satisfied++
 			}
 		}
-		k.occ[l] = k.occ[l][:0]
-		k.occShort[l] = k.occShort[l][:0]
+		k.occ.truncate(l)
+		k.occShort.truncate(l)
 		nl := l.Not()
 		// Every clause holding -l shrinks. The list is detached first: the
 		// shorter clauses never hold -l, so nothing is appended to it.
-		list := k.occ[nl]
-		k.occ[nl] = nil
-		k.occShort[nl] = k.occShort[nl][:0]
-		k.occFirst[nl] = k.occFirst[nl][:0]
+		list := k.occ.get(nl)
+		k.occ.set(nl, nil)
+		k.occShort.truncate(nl)
+		k.occFirst.truncate(nl)
 		for _, id := range list {
 			if !k.cls[id].alive {
 				continue
@@ -467,7 +456,7 @@ func (k *KB) propagate() error {
 				return err
 			}
 		}
-		k.occ[nl] = list[:0]
+		k.occ.set(nl, list[:0])
 	}
 	return k.broken
 }
@@ -481,12 +470,12 @@ func (k *KB) kill(id int32) {
 	c.alive = false
 	k.alive--
 	first := k.lits[c.off]
-	list := k.occFirst[first]
+	list := k.occFirst.get(first)
 	for i, r := range list {
 		if r.id == id {
 			last := len(list) - 1
 			list[i] = list[last]
-			k.occFirst[first] = list[:last]
+			k.occFirst.set(first, list[:last])
 			break
 		}
 	}
@@ -543,11 +532,11 @@ func (k *KB) add(c []cnf.Lit, o origin) error {
 	k.stats.Added++
 	k.removeSubsumedBy(id)
 	short := len(s) <= k.limits.Short
-	k.occFirst[s[0]] = append(k.occFirst[s[0]], firstRef{sig: sig, id: id, n: int32(len(s))})
+	k.occFirst.add(s[0], firstRef{sig: sig, id: id, n: int32(len(s))})
 	for _, l := range k.litsOf(id) {
-		k.occ[l] = append(k.occ[l], id)
+		k.occ.add(l, id)
 		if short {
-			k.occShort[l] = append(k.occShort[l], id)
+			k.occShort.add(l, id)
 		}
 	}
 	k.work = append(k.work, id)
@@ -566,7 +555,7 @@ func (k *KB) add(c []cnf.Lit, o origin) error {
 func (k *KB) subsumed(c []cnf.Lit, sig uint64) bool {
 	for i, l := range c[:len(c)-1] {
 		room := int32(len(c) - i)
-		for _, r := range k.occFirst[l] {
+		for _, r := range k.occFirst.get(l) {
 			if r.n > room || r.sig&^sig != 0 {
 				continue
 			}
@@ -594,11 +583,11 @@ func (k *KB) removeSubsumedBy(id int32) {
 	sig := k.cls[id].sig
 	best := c[0]
 	for _, l := range c[1:] {
-		if len(k.occ[l]) < len(k.occ[best]) {
+		if len(k.occ.get(l)) < len(k.occ.get(best)) {
 			best = l
 		}
 	}
-	for _, d := range k.occ[best] {
+	for _, d := range k.occ.get(best) {
 		r := &k.cls[d]
 		if !r.alive || r.n <= int32(len(c)) || sig&^r.sig != 0 {
 			continue

@@ -98,7 +98,8 @@ func check(t *testing.T, k *KB, mine []bool) {
 	if len(alive) != k.Len() {
 		t.Fatalf("Len() = %d, but %d clauses are alive", k.Len(), len(alive))
 	}
-	for l, list := range k.occFirst {
+	for l := range k.occFirst.slot {
+		list := k.occFirst.get(cnf.Lit(l))
 		for _, r := range list {
 			if d := k.cls[r.id]; !d.alive || k.lits[d.off] != cnf.Lit(l) || r.n != d.n || r.sig != d.sig {
 				t.Fatalf("occFirst of %s holds a stale entry for clause %d (alive %v)", FormatLit(k.board, cnf.Lit(l)), r.id, d.alive)
@@ -120,14 +121,14 @@ func check(t *testing.T, k *KB, mine []bool) {
 			if x > 0 && CellOf(c[x-1]) == CellOf(l) {
 				t.Fatalf("stored clause %s repeats a cell", FormatClause(k.board, c))
 			}
-			if !slices.Contains(k.occ[l], id) {
+			if !slices.Contains(k.occ.get(l), id) {
 				t.Fatalf("clause %s missing from the occurrence list of %s", FormatClause(k.board, c), FormatLit(k.board, l))
 			}
 			ref := firstRef{sig: signature(c), id: id, n: int32(len(c))}
-			if first := x == 0; first != slices.Contains(k.occFirst[l], ref) {
+			if first := x == 0; first != slices.Contains(k.occFirst.get(l), ref) {
 				t.Fatalf("clause %s: occFirst disagrees on %s", FormatClause(k.board, c), FormatLit(k.board, l))
 			}
-			if short := len(c) <= k.limits.Short; short != slices.Contains(k.occShort[l], id) {
+			if short := len(c) <= k.limits.Short; short != slices.Contains(k.occShort.get(l), id) {
 				t.Fatalf("clause %s: short=%v but occShort disagrees", FormatClause(k.board, c), short)
 			}
 		}

@@ -63,11 +63,11 @@ func (k *KB) resolveWith(id int32) error {
 		nl := l.Not()
 		var list []int32
 		if short {
-			list = k.live(k.occ[nl])
-			k.occ[nl] = list
+			list = k.live(k.occ.get(nl))
+			k.occ.set(nl, list)
 		} else {
-			list = k.live(k.occShort[nl])
-			k.occShort[nl] = list
+			list = k.live(k.occShort.get(nl))
+			k.occShort.set(nl, list)
 		}
 		cand = append(cand, list...)
 	}
