@@ -77,17 +77,22 @@ function cellSize(rows, cols) {
   return Math.max(6, Math.round(Math.min(34, Math.max(8, fit)) * zoom));
 }
 
-// drawBoard writes el as rows x cols cells in one innerHTML. look(r, c)
-// gives {state, text}; advice (or null) paints the heat map and the
-// recommended cell; opt: pct (write the chances), cursor ([r, c] or
-// null), rec (the cell to highlight, null for advice's own move when
-// opt.heat, none otherwise), heat (paint the chances), blame (keys of cells
-// to mark). Every cell is a div.cell with data-r, data-c, data-state.
+// CANVAS is the board size (cells) from which a board is painted on a
+// canvas rather than built as elements: 100x100 then draws in a few
+// milliseconds.
+const CANVAS = 2500;
+
+// drawBoard draws el as rows x cols cells. look(r, c) gives {state,
+// text}; advice (or null) paints the heat map and the recommended cell;
+// opt: pct (write the chances), cursor ([r, c] or null), rec (the cell to
+// highlight, null for none; advice's own move when undefined and heat),
+// heat (paint the chances), blame (keys of cells to mark). Up to CANVAS
+// cells, every cell is a div.cell with data-r, data-c, data-state and
+// classes for its marks; larger boards are one canvas (cellAt maps a
+// pointer event to its cell either way).
 function drawBoard(el, rows, cols, look, advice, opt) {
   opt = opt || {};
   const size = cellSize(rows, cols);
-  el.style.setProperty('--cell', size + 'px');
-  el.style.fontSize = Math.round(size * 0.55) + 'px';
   const heat = opt.heat && advice && advice.satisfiable;
   const probs = heat ? advice.probabilities : null;
   const rec = opt.rec !== undefined ? opt.rec : (heat && advice.move ? advice.move.cell : null);
@@ -97,8 +102,6 @@ function drawBoard(el, rows, cols, look, advice, opt) {
   const dead = heat ? set(advice.dead) : new Set();
   const fifty = heat ? set(advice.pseudo_fifty_fifties) : new Set();
   const blame = opt.blame || new Set();
-  // The colour scale runs from the safest undecided cell (green) to the
-  // riskiest (red).
   let lo = 1, nLo = 0, nAll = 0;
   if (probs) for (const row of probs) for (const p of row) if (p != null && p > 0 && p < 1) {
     nAll++;
@@ -108,41 +111,130 @@ function drawBoard(el, rows, cols, look, advice, opt) {
   // than a third of the undecided cells).
   const outline = nLo * 3 < nAll;
   const cur = opt.cursor;
-  const parts = [];
-  for (let r = 0; r < rows; r++) {
-    parts.push(r ? '</div><div class="row">' : '<div class="row">');
-    for (let c = 0; c < cols; c++) {
+  const cells = new Array(rows * cols);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
     const v = look(r, c), k = r + ',' + c;
-    let cls = 'cell', style = '', title = '', text = v.text;
-    if (v.state === 'open') { cls += ' h' + v.text; if (v.text === '0') text = ''; }
+    const x = { state: v.state, text: v.text, marks: [], bg: '', pv: null, p: null };
+    if (v.state === 'open') { x.marks.push('h' + v.text); if (v.text === '0') x.text = ''; }
     if (v.state === 'closed') {
       let p = probs && probs[r] ? probs[r][c] : null;
       if (p == null && forcedMine.has(k)) p = 1;
       if (p == null && forcedSafe.has(k)) p = 0;
       if (p != null) {
-        if (p <= 0) cls += ' safe';
-        else if (p >= 1) cls += ' fmine';
+        if (p <= 0) x.marks.push('safe');
+        else if (p >= 1) x.marks.push('fmine');
         else {
           // Pale yellow at the safest cell's chance, to red at 1: green
           // is kept for the cells proved safe.
           const t = Math.min(1, (p - lo) / Math.max(1e-9, 1 - lo) * 2.5);
-          style = 'background:hsl(' + Math.round(52 - 52 * t) + ' ' + Math.round(70 + 15 * t) + '% ' + Math.round(80 - 22 * t) + '%)';
-          if (outline && p - lo < 1e-9) cls += ' best';
+          x.bg = 'hsl(' + Math.round(52 - 52 * t) + ' ' + Math.round(70 + 15 * t) + '% ' + Math.round(80 - 22 * t) + '%)';
+          if (outline && p - lo < 1e-9) x.marks.push('best');
+          if (opt.pct) x.p = pct(p);
         }
-        if (opt.pct && p > 0 && p < 1) text = '<span class="p">' + pct(p) + '</span>';
-        title = cellName([r, c]) + ': mine chance ' + (p * 100).toFixed(1) + '%' + (p <= 0 ? ' (proved safe)' : p >= 1 ? ' (proved a mine)' : '');
+        x.pv = p;
       }
-      if (dead.has(k)) { cls += ' dead'; title += (title ? '; ' : '') + 'dead: opening it tells nothing new'; }
-      if (fifty.has(k)) { cls += ' fifty'; title += (title ? '; ' : '') + 'part of a 50/50 no move can settle'; }
+      if (dead.has(k)) x.marks.push('dead');
+      if (fifty.has(k)) x.marks.push('fifty');
     }
-    if (blame.has(k)) { cls += ' blame'; title += (title ? '; ' : '') + 'to blame for the conflict'; }
-    if (rec && rec[0] === r && rec[1] === c) cls += ' rec';
-    if (cur && cur[0] === r && cur[1] === c) cls += ' cur';
-    parts.push('<div class="' + cls + '" data-r="' + r + '" data-c="' + c + '" data-state="' + v.state + '"' +
-      (style ? ' style="' + style + '"' : '') + (title ? ' title="' + title + '"' : '') + '>' + text + '</div>');
+    if (blame.has(k)) x.marks.push('blame');
+    if (rec && rec[0] === r && rec[1] === c) x.marks.push('rec');
+    if (cur && cur[0] === r && cur[1] === c) x.marks.push('cur');
+    cells[r * cols + c] = x;
+  }
+  el.dataset.rows = rows; el.dataset.cols = cols; el.dataset.size = size;
+  if (rows * cols > CANVAS) paintCanvas(el, rows, cols, size, cells);
+  else buildCells(el, rows, cols, size, cells);
+}
+
+// titleOf says what is known of cell x at (r, c): its tooltip.
+function titleOf(x, r, c) {
+  const t = [];
+  if (x.pv != null) t.push(cellName([r, c]) + ': mine chance ' + (x.pv * 100).toFixed(1) + '%' + (x.pv <= 0 ? ' (proved safe)' : x.pv >= 1 ? ' (proved a mine)' : ''));
+  if (x.marks.includes('dead')) t.push('dead: opening it tells nothing new');
+  if (x.marks.includes('fifty')) t.push('part of a 50/50 no move can settle');
+  if (x.marks.includes('blame')) t.push('to blame for the conflict');
+  return t.join('; ');
+}
+
+// buildCells writes the cells as elements in one innerHTML.
+function buildCells(el, rows, cols, size, cells) {
+  el.classList.remove('canvas');
+  el.style.setProperty('--cell', size + 'px');
+  el.style.fontSize = Math.round(size * 0.55) + 'px';
+  const parts = [];
+  for (let r = 0; r < rows; r++) {
+    parts.push(r ? '</div><div class="row">' : '<div class="row">');
+    for (let c = 0; c < cols; c++) {
+      const x = cells[r * cols + c], title = x.pv != null || x.marks.length ? titleOf(x, r, c) : '';
+      parts.push('<div class="cell' + (x.marks.length ? ' ' + x.marks.join(' ') : '') + '" data-r="' + r + '" data-c="' + c + '" data-state="' + x.state + '"' +
+        (x.bg ? ' style="background:' + x.bg + '"' : '') + (title ? ' title="' + title + '"' : '') + '>' +
+        (x.p ? '<span class="p">' + x.p + '</span>' : x.text) + '</div>');
     }
   }
   el.innerHTML = parts.join('') + '</div>';
+}
+
+// The colours of the canvas, as serve.css gives the elements.
+const INK = { h1: '#1a56db', h2: '#137a3a', h3: '#c81e1e', h4: '#3b2a8f', h5: '#8a1c1c', h6: '#0e7490', h7: '#111', h8: '#6b7280' };
+const FILL = { closed: '#b9c0cc', flag: '#b9c0cc', open: '#eef0f4', mine: '#6b7280', boom: '#d92d20', wrongflag: '#fbe3a8' };
+
+// paintCanvas paints the cells on one canvas, a pixel between cells;
+// hovering a cell shows its title.
+function paintCanvas(el, rows, cols, size, cells) {
+  let cv = el.firstElementChild;
+  if (!cv || cv.tagName !== 'CANVAS') {
+    el.innerHTML = '<canvas></canvas>';
+    cv = el.firstElementChild;
+    cv.addEventListener('mousemove', e => { const q = cellAt(e); cv.title = q && el._cells ? titleOf(el._cells[q[0] * (+el.dataset.cols) + q[1]], q[0], q[1]) : ''; });
+  }
+  el.classList.add('canvas');
+  el._cells = cells;
+  const pitch = size + 1, dpr = window.devicePixelRatio || 1;
+  const w = cols * pitch + 1, h = rows * pitch + 1;
+  if (cv.width !== Math.round(w * dpr) || cv.height !== Math.round(h * dpr)) {
+    cv.width = Math.round(w * dpr); cv.height = Math.round(h * dpr);
+    cv.style.width = w + 'px'; cv.style.height = h + 'px';
+  }
+  const g = cv.getContext('2d');
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.fillStyle = '#c9ced8';
+  g.fillRect(0, 0, w, h);
+  g.textAlign = 'center'; g.textBaseline = 'middle';
+  g.font = '700 ' + Math.round(size * 0.6) + 'px system-ui, sans-serif';
+  const stroke = (x, y, colour, width) => { g.strokeStyle = colour; g.lineWidth = width; g.strokeRect(x + width / 2, y + width / 2, size - width, size - width); };
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    const x = cells[r * cols + c], px = 1 + c * pitch, py = 1 + r * pitch, m = x.marks;
+    g.fillStyle = x.bg || FILL[x.state];
+    g.fillRect(px, py, size, size);
+    let text = x.text, ink = '#111';
+    if (x.state === 'open') ink = INK['h' + x.text] || ink;
+    else if (x.state === 'flag' || x.state === 'wrongflag') ink = '#b42318';
+    else if (x.state === 'mine' || x.state === 'boom') ink = '#fff';
+    if (m.length) {
+      if (m.includes('safe')) { stroke(px, py, '#137a3a', Math.max(1, size / 10)); text = '\u2713'; ink = '#137a3a'; }
+      if (m.includes('fmine')) { text = '\u2691'; ink = 'rgba(122,16,16,.55)'; }
+      if (m.includes('best')) stroke(px, py, '#0b6b2e', Math.max(1, size / 10));
+      if (m.includes('dead')) { g.fillStyle = 'rgba(0,0,0,.22)'; for (let d = 3; d < 2 * size; d += 4) g.fillRect(px + Math.max(0, d - size), py + Math.max(0, size - d), 1, 1); }
+      if (m.includes('fifty')) { text = '\u00bd'; ink = '#3b2a8f'; }
+      if (m.includes('blame')) stroke(px, py, '#d92d20', Math.max(2, size / 7));
+      if (m.includes('rec')) stroke(px, py, '#1a56db', Math.max(2, size / 6));
+      if (m.includes('cur')) { g.setLineDash([2, 2]); stroke(px, py, '#111', 1); g.setLineDash([]); }
+    }
+    if (x.p && size >= 18) { text = x.p; ink = '#111'; }
+    if (text && size >= 7) { g.fillStyle = ink; g.fillText(text, px + size / 2, py + size / 2 + 1); }
+    if (x.state === 'wrongflag') { g.strokeStyle = '#111'; g.lineWidth = 1; g.beginPath(); g.moveTo(px + 2, py + 2); g.lineTo(px + size - 2, py + size - 2); g.moveTo(px + size - 2, py + 2); g.lineTo(px + 2, py + size - 2); g.stroke(); }
+  }
+}
+
+// cellAt returns the [row, col] of the board cell a pointer event is on,
+// or null.
+function cellAt(e) {
+  const d = e.target.closest('.cell');
+  if (d) return [+d.dataset.r, +d.dataset.c];
+  if (e.target.tagName !== 'CANVAS') return null;
+  const el = e.target.parentElement, b = e.target.getBoundingClientRect(), pitch = +el.dataset.size + 1;
+  const r = Math.floor((e.clientY - b.top - 1) / pitch), c = Math.floor((e.clientX - b.left - 1) / pitch);
+  return r >= 0 && r < +el.dataset.rows && c >= 0 && c < +el.dataset.cols ? [r, c] : null;
 }
 
 // ruleWords says in plain words why a move is safe.
@@ -353,15 +445,15 @@ function aLoad(s) {
 }
 
 $('a-board').addEventListener('click', e => {
-  const d = e.target.closest('.cell'); if (!d) return;
-  const r = +d.dataset.r, c = +d.dataset.c;
+  const q = cellAt(e); if (!q) return;
+  const [r, c] = q;
   A.cur = [r, c];
   aCycle(r * A.cols + c, 1);
 });
 $('a-board').addEventListener('contextmenu', e => {
-  const d = e.target.closest('.cell'); if (!d) return;
+  const q = cellAt(e); if (!q) return;
   e.preventDefault();
-  const r = +d.dataset.r, c = +d.dataset.c, i = r * A.cols + c;
+  const [r, c] = q, i = r * A.cols + c;
   A.cur = [r, c];
   aSet(i, A.cells[i] === FLAG ? CLOSED : FLAG);
 });
@@ -584,15 +676,15 @@ $('p-assist').addEventListener('change', () => {
 });
 $('p-pct').addEventListener('change', pDraw);
 $('p-board').addEventListener('click', e => {
-  const d = e.target.closest('.cell'); if (!d || !P.game || P.game.outcome !== 'unfinished') return;
-  P.cur = [+d.dataset.r, +d.dataset.c];
+  const q = cellAt(e); if (!q || !P.game || P.game.outcome !== 'unfinished') return;
+  P.cur = q;
   pAct(P.cur[0], P.cur[1]);
 });
 $('p-board').addEventListener('contextmenu', e => {
-  const d = e.target.closest('.cell'); if (!d) return;
+  const q = cellAt(e); if (!q) return;
   e.preventDefault();
   if (!P.game || P.game.outcome !== 'unfinished') return;
-  P.cur = [+d.dataset.r, +d.dataset.c];
+  P.cur = q;
   pFlag(P.cur[0], P.cur[1]);
 });
 $('p-board').addEventListener('keydown', e => {
