@@ -231,6 +231,13 @@ func TestBusy(t *testing.T) {
 	assert.Contains(t, errorOf(t, w.Body.String()), "1 analyses running and 1 waiting")
 	w = send(t, h, "GET", "/api/config", "", nil)
 	assert.Equal(t, http.StatusOK, w.Code, "a request with no analysis goes on")
+	g := newGame(t, h, `{"level": "beginner"}`)
+	w = send(t, h, "POST", "/api/games/"+g.ID+"/open", `{"cell": [0, 0], "assist": true}`, nil)
+	require.Equal(t, http.StatusOK, w.Code, "the move is played without its analysis: %s", w.Body)
+	st := decodeAs[gameState](t, w.Body.String())
+	assert.Equal(t, 1, st.Moves)
+	assert.Nil(t, st.Advice)
+	assert.Contains(t, st.Note, "server busy", "the state says why the analysis is missing")
 	for range 2 {
 		<-s.queue
 	}
