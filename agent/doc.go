@@ -1,10 +1,27 @@
-// Package agent plays Minesweeper by proof: it keeps a clause knowledge base
-// (package kb) of what the opened hints say, acts on what the KB settles,
-// and guesses only when no strategy can prove a move.
+// Package agent holds minesat's player: its configuration, the strategies
+// and the loop that plays a game by proof, the guessers, the advice on one
+// position (Advise), and the game record a played game writes.
 //
-// The model: one loop asks a list of strategies, in order, for moves, and
-// plays the first non-empty answer; when every strategy is empty the agent
-// is stuck. The standard strategies are
+// Play a game with the default configuration and write its record line:
+//
+//	opts, err := agent.DefaultConfig.Options() // the flags of 'minesat play' as values
+//	if err != nil { ... }
+//	a, err := agent.New(append(opts, agent.WithMoves())...)
+//	if err != nil { ... }
+//	g, _ := game.New(game.Expert, game.RulesSafe, 1)
+//	res, err := a.Play(ctx, g)
+//	line := agent.NewRecordLine(g, res) // a game.RecordLine, with the guesses' notes
+//
+// or ask what to do in a position: agent.Advise(ctx, puzzle, opts...).
+//
+// # The deduction loop
+//
+// One loop (Agent.loop) serves Play and Advise: it asks a list of
+// strategies, in order, for moves, and acts on the first non-empty answer;
+// when every strategy is empty the agent is stuck. Play plays the moves;
+// Advise places the flags and stops at the first open. The agent keeps a
+// clause knowledge base (package kb) of what the opened hints say. The
+// standard strategies are
 //
 //  1. units: literals KB0 has settled (unit propagation runs as each hint
 //     is added): a mine is flagged, a safe cell opened and its hint added;
@@ -15,16 +32,40 @@
 //  4. pairs: two hints at a time (HintPairs), a cheap step before sat;
 //  5. sat: every cell forced in all layouts that agree with the hints and
 //     the mine total, proved by SAT as exact.FindForced proves them, from a
-//     count the guess that follows reuses when nothing is forced;
+//     count the guess that follows reuses when nothing is forced (count.go);
 //  6. guess: a Guesser's choice, when guessing is allowed.
 //
 // The presets name the lists: "kb" is 1-3 (the course assignment's
-// knowledge-base agent), "sat" adds 5
-// (the exact ceiling of pure logic), "full" adds 6, and "fast" is 1, 4, 5
-// and 6: the same guesses and wins as "full", sooner, with moves proved by
-// a pair of hints or SAT where "full" names a clause. Every move carries its
-// Rule and the clause or constraint behind it; a guess says exactly "guess"
-// in a record's why.
+// knowledge-base agent), "sat" adds 5 (the exact ceiling of pure logic),
+// "full" adds 6, and "fast" is 1, 4, 5 and 6: the same guesses and wins as
+// "full", sooner, with moves proved by a pair of hints or SAT where "full"
+// names a clause. Every move carries its Rule and the clause or constraint
+// behind it; a guess says exactly "guess" in a record's why.
+//
+// # Configuration
+//
+// Config is the agent's configuration as plain values (strategy, guesser,
+// lookahead, depth, endgame, ...), the flags of 'minesat play', 'analyze'
+// and 'serve'; Config.Options turns it into the Options of New, and a value
+// out of range is a *FieldError naming the field.
+//
+// # Guessing
+//
+// The guess_*.go files hold guessing: the Guesser interface, LocalGuesser
+// and Guess (guess.go); ProbGuesser, from exact probabilities with its
+// lookahead (guess_prob.go); the exhaustive endgame search
+// (guess_endgame.go); pseudo 50/50s (guess_fifty.go); Method, how a guess
+// was chosen (guess_method.go); and the two published JSON forms of a guess,
+// a record's note and Advise's recommendation (guess_json.go). Their working
+// memory, kept between guesses, is one guessScratch in the Position.
+//
+// # Records
+//
+// NewRecordLine is the one place a record line is built: the game
+// (RecordOf), the estimates behind each guess (game.ProbsKey) and how each
+// was chosen (game.GuessesKey, Guess.Note).
+//
+// # Randomness
 //
 // Everything random comes from a generator seeded per game (by default
 // from the game's seed), so a game's moves depend on the game alone, never
