@@ -100,7 +100,8 @@ const idle = `!document.body.dataset.busy && !P.busy`
 // position (with a value a cell cannot have refused), a conflict marked on
 // its cells, a pasted position and its count in scientific form, a share
 // link, a 100x100 board drawn in well under 100 ms, then a game: the hint
-// without playing it (the rules' first click), flags toggled and
+// without playing it (the rules' first click), Play it clicked twice
+// playing one move, flags toggled and
 // protecting their cells, a chord, keyboard play, the forced moves played
 // up to the next guess, the game to its end, and a shared game. The page
 // must ask for nothing but the server's own URLs.
@@ -232,8 +233,10 @@ func TestPageBrowser(t *testing.T) {
 		assert.Equal(t, 0.0, p.num(`P.game.moves`), "the hint played nothing")
 		assert.Contains(t, p.text(`$('p-panel').textContent`), "first click")
 		assert.NotContains(t, p.text(`$('p-panel').textContent`), "mine chance", "no risk shown for a safe first click")
-		p.js("play it", `$('p-playit').click()`)
+		p.js("play it, clicked twice", `$('p-playit').click(); $('p-playit').click()`)
 		p.poll("the first click", idle+` && P.game.moves === 1`)
+		time.Sleep(200 * time.Millisecond)
+		assert.Equal(t, 1.0, p.num(`P.game.moves`), "a double click plays one move")
 		assert.Equal(t, "0", p.text(`P.game.board[3][3]`))
 
 		// The same game on this side, to know where the mines are.
