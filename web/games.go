@@ -22,8 +22,10 @@ type session struct {
 	g       *game.Game
 	noGuess bool
 	moves   int
-	boom    int       // the mine the lost game opened; -1 before
-	used    time.Time // the last request; guarded by the store's mutex
+	boom    int        // the mine the lost game opened; -1 before
+	history []played   // every move played, for undo
+	start   []game.Pos // the cells open before the first move (a no-guess board's first click), for undo
+	used    time.Time  // the last request; guarded by the store's mutex
 }
 
 // store holds the sessions, at most max of them and at most maxCells
@@ -283,7 +285,7 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, "new game: %v", err)
 		return
 	}
-	sess := &session{g: g, noGuess: req.NoGuess, boom: -1}
+	sess := &session{g: g, noGuess: req.NoGuess, boom: -1, start: openedAtStart(g)}
 	s.games.add(sess)
 	st := sess.state()
 	if req.Assist {
@@ -422,6 +424,7 @@ func (sess *session) play(p game.Pos, op string) (int, string) {
 		return http.StatusConflict, err.Error()
 	}
 	sess.moves++
+	sess.history = append(sess.history, played{op, p})
 	return 0, ""
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -75,6 +76,50 @@ func TestFirstClickAdvice(t *testing.T) {
 			code, body := do(t, h, "POST", "/api/games/"+g.ID+"/hint", `{}`)
 			require.Equal(t, http.StatusOK, code, body)
 			assert.Equal(t, tc.cell, decodeAs[gameState](t, body).Hint.Cell)
+		})
+	}
+}
+
+func TestUndo(t *testing.T) {
+	h := New(Config{}).Handler()
+	tests := []struct{ name, body string }{
+		{"zero", `{"level": "beginner", "rules": "zero", "seed": "5"}`},
+		{"seed", `{"level": "easy", "seed": "3"}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGame(t, h, tc.body)
+			path := "/api/games/" + g.ID
+			code, body := do(t, h, "POST", path+"/undo", `{}`)
+			assert.Equal(t, http.StatusConflict, code, body)
+			assert.Contains(t, errorOf(t, body), "nothing to undo")
+
+			// Open a safe cell, flag a closed one, then open cells until the
+			// game ends; undo takes the moves back one by one.
+			states := []gameState{g}
+			move := func(op string, r, c int) {
+				t.Helper()
+				code, body := do(t, h, "POST", path+"/"+op, fmt.Sprintf(`{"cell": [%d, %d]}`, r, c))
+				require.Equal(t, http.StatusOK, code, body)
+				states = append(states, decodeAs[gameState](t, body))
+			}
+			move("open", g.Rows/2, g.Cols/2)
+			for r := 0; r < g.Rows && states[len(states)-1].Outcome == "unfinished"; r++ {
+				for c := 0; c < g.Cols && states[len(states)-1].Outcome == "unfinished"; c++ {
+					if states[len(states)-1].Board[r][c] == '.' {
+						move("open", r, c)
+					}
+				}
+			}
+			require.NotEqual(t, "unfinished", states[len(states)-1].Outcome)
+			for k := len(states) - 2; k >= 0; k-- {
+				code, body := do(t, h, "POST", path+"/undo", `{}`)
+				require.Equal(t, http.StatusOK, code, body)
+				got := decodeAs[gameState](t, body)
+				assert.Equal(t, states[k].Board, got.Board, "after undoing to move %d", k)
+				assert.Equal(t, states[k].Outcome, got.Outcome)
+				assert.Equal(t, states[k].Moves, got.Moves)
+			}
 		})
 	}
 }

@@ -103,7 +103,7 @@ const idle = `!document.body.dataset.busy && !P.busy`
 // without playing it (the rules' first click), Play it clicked twice
 // playing one move, flags toggled and
 // protecting their cells, a chord, keyboard play, the forced moves played
-// up to the next guess, the game to its end, and a shared game. The page
+// up to the next guess, the game to its end, an undo, and a shared game. The page
 // must ask for nothing but the server's own URLs.
 func TestPageBrowser(t *testing.T) {
 	if testing.Short() {
@@ -362,6 +362,14 @@ func TestPageBrowser(t *testing.T) {
 		}
 		assert.True(t, p.num(`$('p-hint').disabled ? 1 : 0`) == 1, "no hint after the end")
 		p.shot("serve-end.png")
+
+		// Undo takes the last move back, the losing or winning one too.
+		moves = p.num(`P.game.moves`)
+		p.js("undo", `$('p-board').focus()`)
+		p.keys("u", "u")
+		p.poll("the undo", idle+fmt.Sprintf(` && P.game.moves === %v`, moves-1))
+		assert.Equal(t, "unfinished", p.text(`P.game.outcome`), "the game goes on after an undo")
+		assert.Zero(t, p.num(`document.querySelectorAll('#p-board .cell[data-state=boom], #p-board .cell[data-state=mine]').length`), "no mine shown")
 
 		// Share the game, open the link: the same board from the start.
 		p.js("share", `$('p-share').click()`)

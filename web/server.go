@@ -128,6 +128,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/open", s.move)
 	mux.HandleFunc("POST /api/games/{id}/flag", s.move)
 	mux.HandleFunc("POST /api/games/{id}/unflag", s.move)
+	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
 	mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
 	mux.HandleFunc("/", s.notFound(mux))
 	return s.guard(mux)

@@ -326,7 +326,7 @@ func TestGameRefusals(t *testing.T) {
 		{"hint with a cell", "POST", "/api/games/" + g.ID + "/hint", `{"cell": [1, 1]}`, 400, "takes no"},
 		{"bad assist", "GET", "/api/games/" + g.ID + "?assist=maybe", "", 400, "assist"},
 		{"delete unknown", "DELETE", "/api/games/nope", "", 404, "no game"},
-		{"unknown action", "POST", "/api/games/" + g.ID + "/undo", `{}`, 404, "no endpoint"},
+		{"unknown action", "POST", "/api/games/" + g.ID + "/explode", `{}`, 404, "no endpoint"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, body := do(t, h, tc.method, tc.path, tc.body)

@@ -551,6 +551,7 @@ function pShow(g, err) {
   for (const id of ['p-hint', 'p-forced']) $(id).disabled = !on || P.busy;
   $('p-playit').disabled = !on || P.busy || !P.hint;
   $('p-restart').disabled = $('p-share').disabled = P.busy;
+  $('p-undo').disabled = P.busy || !g.moves;
   pDraw();
   let h = '';
   if (on && P.hint && P.advice) h += '<h2>Hint</h2>' + moveHTML(P.hint, 'Open') + (P.hint.forced ? '' : candidatesHTML(P.advice)) + '<p class="help">Press "Play it" (or <kbd>p</kbd>) to play it.</p>';
@@ -658,6 +659,12 @@ function pRestart() {
   if (g && !P.busy) pStart({ level: g.level, rules: g.rules, seed: g.seed, no_guess: g.no_guess, assist: heatOn() });
 }
 $('p-restart').addEventListener('click', pRestart);
+// pUndo takes back the last move; the timer goes on (or again, after the end).
+function pUndo() {
+  if (!P.game || !P.game.moves) return;
+  pRun(async () => { P.tEnd = 0; pShow(await api('POST', gamePath() + '/undo', { assist: heatOn() })); });
+}
+$('p-undo').addEventListener('click', pUndo);
 $('p-share').addEventListener('click', () => {
   const g = P.game;
   share('#play=' + encodeURIComponent(g.level) + ',' + g.rules + ',' + g.seed + (g.no_guess ? ',noguess' : ''), $('p-status'));
@@ -701,6 +708,7 @@ $('p-board').addEventListener('keydown', e => {
   else if (e.key === 'p' && on) pPlayIt();
   else if (e.key === 'a' && on) pRun(pForced);
   else if (e.key === 'r') pRestart();
+  else if (e.key === 'u') pUndo();
   else return;
   e.preventDefault();
 });
