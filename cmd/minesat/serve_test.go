@@ -22,7 +22,7 @@ func TestServeShutdown(t *testing.T) {
 	var errb syncBuffer
 	s := &stdio{in: strings.NewReader(""), out: io.Discard, err: &errb, getenv: func(string) string { return "" }}
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--timeout", "2s"}, s) }()
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--timeout", "2s", "--allow-host", "minesat.test"}, s) }()
 
 	listening := regexp.MustCompile(`listening on (http://\S+/)`)
 	var base string
@@ -48,6 +48,12 @@ func TestServeShutdown(t *testing.T) {
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusForbidden, res.StatusCode)
+	// A name given with --allow-host is served.
+	req.Host = "minesat.test:8080"
+	res, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
 	cancel()
 	select {
 	case err := <-done:
@@ -87,4 +93,13 @@ func TestServeUsage(t *testing.T) {
 			assert.Contains(t, r.err, tc.msg)
 		})
 	}
+}
+
+// TestListenHosts checks the names a served Host may give besides
+// localhost: the listen address, or every interface's when it listens on
+// all of them.
+func TestListenHosts(t *testing.T) {
+	assert.Equal(t, []string{"192.0.2.7"}, listenHosts(&net.TCPAddr{IP: net.ParseIP("192.0.2.7"), Port: 80}))
+	assert.Contains(t, listenHosts(&net.TCPAddr{IP: net.IPv4zero}), "127.0.0.1", "all interfaces, loopback among them")
+	assert.Nil(t, listenHosts(&net.UnixAddr{Name: "/tmp/x", Net: "unix"}))
 }
