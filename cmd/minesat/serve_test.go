@@ -22,7 +22,9 @@ func TestServeShutdown(t *testing.T) {
 	var errb syncBuffer
 	s := &stdio{in: strings.NewReader(""), out: io.Discard, err: &errb, getenv: func(string) string { return "" }}
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--timeout", "2s", "--allow-host", "minesat.test"}, s) }()
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--timeout", "2s", "--allow-host", "minesat.test"}, s)
+	}()
 
 	listening := regexp.MustCompile(`listening on (http://\S+/)`)
 	var base string
