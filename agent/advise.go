@@ -220,12 +220,11 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 }
 
 // advisePosition returns a Position over a copy of p, as Play would hold
-// it with p on the board: every hint in the KB, every flag asserted.
+// it with p on the board, but for its KB, which adviseMove builds once the
+// position is known to have a solution.
 func (a *Agent) advisePosition(p *game.Puzzle) *Position {
-	b := p.Board
 	pos := &Position{
 		View:    p.Clone(),
-		KB:      kb.NewWithLimits(b, *a.limits),
 		Rand:    a.rng,
 		count:   counts{cache: exact.NewCache()},
 		explain: true,
@@ -251,6 +250,7 @@ func (a *Agent) advisePosition(p *game.Puzzle) *Position {
 func (a *Agent) adviseMove(ctx context.Context, pos *Position) (m Move, ok bool, err error) {
 	// The KB learns the position only now, once it is known to have a
 	// solution: a contradiction would fail its inserts.
+	pos.KB = kb.NewWithLimits(pos.View.Board, *a.limits)
 	for i, c := range pos.View.Cells {
 		switch c.State {
 		case game.Revealed:

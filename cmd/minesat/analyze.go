@@ -99,12 +99,9 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	case f.maxStates <= 0:
 		return flagError("analyze", fmt.Errorf("--max-states %d must be positive", f.maxStates))
 	}
-	if err := checkAgentFlags(f.agent, setFlags(fs)); err != nil {
-		return flagError("analyze", err)
-	}
-	opts, err := f.agent.Options()
+	opts, err := checkAgentFlags(f.agent, setFlags(fs))
 	if err != nil {
-		return flagError("analyze", asFlagError(err))
+		return flagError("analyze", err)
 	}
 	opts = append(opts, agent.WithBudget(exact.Budget{MaxStates: f.maxStates}))
 	// The time limit covers reading the puzzle too, as solve's does.

@@ -253,7 +253,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	if fs.NArg() > 0 {
 		return cfg, false, usageErrorf("play: unexpected argument %q", fs.Arg(0))
 	}
-	if err := checkAgentFlags(cfg.agent, setFlags(fs)); err != nil {
+	if _, err := checkAgentFlags(cfg.agent, setFlags(fs)); err != nil {
 		return cfg, false, usageErrorf("play: %w", err)
 	}
 	cfg.levels = levels
@@ -321,17 +321,18 @@ func addAgentFlags(fs *flag.FlagSet, a *agent.Config, def agent.Config) {
 }
 
 // checkAgentFlags checks the agent's flags a, its strategy's name
-// included; set names the flags the command line set.
-func checkAgentFlags(a agent.Config, set map[string]bool) error {
+// included, and returns the agent options they give; set names the flags
+// the command line set.
+func checkAgentFlags(a agent.Config, set map[string]bool) ([]agent.Option, error) {
 	if a.Guesser == "local" {
 		for _, name := range []string{"lookahead", "depth", "deep-open", "endgame"} {
 			if set[name] {
-				return fmt.Errorf("--%s applies to --guesser exact, not local", name)
+				return nil, fmt.Errorf("--%s applies to --guesser exact, not local", name)
 			}
 		}
 	}
-	_, err := a.Options()
-	return asFlagError(err)
+	opts, err := a.Options()
+	return opts, asFlagError(err)
 }
 
 // asFlagError rewrites batch's error of a field out of range in the name

@@ -38,7 +38,7 @@ func parseVs(base playConfig, s string) (*agent.Config, error) {
 	if fs.NArg() > 0 {
 		return nil, usageErrorf("play: --vs: unexpected argument %q", fs.Arg(0))
 	}
-	if err := checkAgentFlags(vs, setFlags(fs)); err != nil {
+	if _, err := checkAgentFlags(vs, setFlags(fs)); err != nil {
 		return nil, usageErrorf("play: --vs: %w", err)
 	}
 	return &vs, nil

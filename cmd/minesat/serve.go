@@ -133,10 +133,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	case f.requests <= 0:
 		return flagError("serve", fmt.Errorf("--max-requests %d must be positive", f.requests))
 	}
-	if err := checkAgentFlags(f.agent, setFlags(fs)); err != nil {
-		return flagError("serve", err)
-	}
-	opts, err := f.agent.Options()
+	opts, err := checkAgentFlags(f.agent, setFlags(fs))
 	if err != nil {
 		return flagError("serve", err)
 	}
