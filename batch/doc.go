@@ -3,6 +3,13 @@
 // runner of 'minesat play' and 'minesat merge', for Go programs and for
 // runs split across machines.
 //
+// Play 100 expert games with the default agent on two workers:
+//
+//	c := batch.Config{Level: game.Expert, Agent: agent.DefaultConfig, Seed: 1}
+//	s, err := batch.Run(ctx, c, 0, 100, batch.Options{Workers: 2})
+//	if err != nil { ... }
+//	lo, hi := s.Base.Interval() // the win rate's 95% interval
+//
 // A Config names what is played: a level, its rules and first click, the
 // agent's settings as plain values (agent.Config), optionally a second agent for
 // paired play, and a run seed. Run plays games [from, to) of it on any
@@ -33,7 +40,7 @@
 // the files in its errors.
 //
 // Records: with Options.Records, Run writes one JSON line per game
-// (game.RecordLine), in game order. The record files of adjacent ranges,
+// (game.RecordLine, built by agent.NewRecordLine), in game order. The record files of adjacent ranges,
 // concatenated in order, are byte for byte the record file of one run
 // over them all.
 //
