@@ -61,7 +61,7 @@ func TestSATInterrupted(t *testing.T) {
 		_, ok, err := Solve(context.Background(), small)
 		require.NoError(t, err)
 		require.True(t, ok)
-		assert.Less(t, time.Since(s), 100*time.Millisecond, "a small Solve waited for the hard search")
+		assert.Less(t, time.Since(s), time.Second, "a small Solve waited for the hard search")
 		time.Sleep(5 * time.Millisecond)
 	}
 
