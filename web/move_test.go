@@ -1,12 +1,15 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/game"
 )
 
 func TestUnflag(t *testing.T) {
@@ -81,10 +84,19 @@ func TestFirstClickAdvice(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
-	h := New(Config{}).Handler()
+	// The no-guess hook opens its board at (4,4), as NoGuess opens at its
+	// first click: an undo must keep that open.
+	h := New(Config{NoGuess: func(ctx context.Context, l game.Level, rules game.Rules, seed int64) (*game.Game, error) {
+		g, err := game.New(l, rules, seed)
+		if err == nil {
+			_, err = g.Open(game.Pos{Row: 4, Col: 4})
+		}
+		return g, err
+	}}).Handler()
 	tests := []struct{ name, body string }{
 		{"zero", `{"level": "beginner", "rules": "zero", "seed": "5"}`},
 		{"seed", `{"level": "easy", "seed": "3"}`},
+		{"no-guess", `{"level": "beginner", "rules": "zero", "seed": "8", "no_guess": true}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,8 +106,9 @@ func TestUndo(t *testing.T) {
 			assert.Equal(t, http.StatusConflict, code, body)
 			assert.Contains(t, errorOf(t, body), "nothing to undo")
 
-			// Open a safe cell, flag a closed one, then open cells until the
-			// game ends; undo takes the moves back one by one.
+			// Open the centre, flag and unflag a closed cell, then open
+			// cells until the game ends; undo takes the moves back one by
+			// one.
 			states := []gameState{g}
 			move := func(op string, r, c int) {
 				t.Helper()
@@ -103,7 +116,16 @@ func TestUndo(t *testing.T) {
 				require.Equal(t, http.StatusOK, code, body)
 				states = append(states, decodeAs[gameState](t, body))
 			}
-			move("open", g.Rows/2, g.Cols/2)
+			if g.Board[g.Rows/2][g.Cols/2] == '.' {
+				move("open", g.Rows/2, g.Cols/2)
+			}
+			for c, ch := range states[len(states)-1].Board[0] {
+				if ch == '.' {
+					move("flag", 0, c)
+					move("unflag", 0, c)
+					break
+				}
+			}
 			for r := 0; r < g.Rows && states[len(states)-1].Outcome == "unfinished"; r++ {
 				for c := 0; c < g.Cols && states[len(states)-1].Outcome == "unfinished"; c++ {
 					if states[len(states)-1].Board[r][c] == '.' {

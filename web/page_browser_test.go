@@ -98,13 +98,13 @@ const idle = `!document.body.dataset.busy && !P.busy`
 // TestPageBrowser uses the page of 'minesat serve' in headless Chromium as
 // a player would, at 1400x900 and at phone width: keyboard entry of a
 // position (with a value a cell cannot have refused), a conflict marked on
-// its cells, a pasted position and its count in scientific form, a share
-// link, a 100x100 board drawn in well under 100 ms, then a game: the hint
-// without playing it (the rules' first click), Play it clicked twice
-// playing one move, flags toggled and
+// its cells and messages in plain words, a pasted position and its count
+// in scientific form, a share link, a 100x100 board drawn in well under
+// 100 ms, then a game: the hint without playing it (the rules' first
+// click), Play it clicked twice playing one move, flags toggled and
 // protecting their cells, a chord, keyboard play, the forced moves played
-// up to the next guess, the game to its end, an undo, and a shared game. The page
-// must ask for nothing but the server's own URLs.
+// up to the next guess, the game to its end, an undo, and a shared game.
+// The page must ask for nothing but the server's own URLs.
 func TestPageBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test takes several seconds; it runs without -short")
@@ -164,6 +164,13 @@ func TestPageBrowser(t *testing.T) {
 		msg := p.text(`$('conflict').textContent`)
 		assert.NotContains(t, msg, "kb:")
 		assert.NotContains(t, msg, "-1")
+
+		// An impossible position: the server's refusal in plain words.
+		p.js("too many mines", `$('a-mines').value = '9'; $('a-mines').dispatchEvent(new Event('change'))`)
+		p.poll("the refusal", analysed+` && !A.advice`)
+		msg = p.text(`$('a-panel').textContent`)
+		assert.NotRegexp(t, `game:|invalid puzzle|puzzle:`, msg)
+		t.Logf("refusal shown: %s", msg)
 	})
 
 	t.Run("paste, count, share", func(t *testing.T) {

@@ -646,7 +646,7 @@ function pStart(body) {
   P.game = null; P.advice = null; P.hint = null; P.note = '';
   P.busy = true;
   api('POST', '/api/games', body).then(g => { P.busy = false; P.lastNew = body; pShow(g); $('p-board').focus(); },
-    e => { P.busy = false; pShow(null, e.message); });
+    e => { P.busy = false; $('p-board').innerHTML = ''; $('p-panel').innerHTML = ''; pShow(null, e.message); });
 }
 
 $('p-level').addEventListener('change', () => { $('p-custom').hidden = $('p-level').value !== 'custom'; });
