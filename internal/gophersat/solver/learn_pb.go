@@ -62,31 +62,6 @@ func (pb1 *pbSet) clash(s *Solver, pb2 *pbSet) {
 	}
 }
 
-// slack returns the slack of pb1 for the given decision level.
-// It is defined as card - sum(falsified lits at decLevel <= lvl).
-// If slack = 0, all unassigned lits shuld be propagated.
-// If slack < 0, the constraint is falsified under current assignments.
-func (s *Solver) slack(pb *pbSet, lvl decLevel) int {
-	res := -pb.card
-	for i, w := range pb.weights {
-		if w == 0 {
-			continue
-		}
-		l := IntToLit(int32(i + 1))
-		absW := w
-		if w < 0 {
-			absW = -w
-			l = l.Negation()
-		}
-		v := Var(i)
-		litLvl := abs(s.model[v])
-		if s.litStatus(l) != Unsat || litLvl > lvl {
-			res += absW
-		}
-	}
-	return res
-}
-
 // falsifies returns true iff lit's negation appears in pb.
 // Only then should clashes happen.
 func (pb *pbSet) falsifies(lit Lit) bool {

@@ -354,19 +354,6 @@ func (s *Solver) cleanupBindings(lvl decLevel) {
 	s.resetOptimPolarity()
 }
 
-func (s *Solver) trailString() string {
-	res := ""
-	for i, lit := range s.trail {
-		v := lit.Var()
-		assign := s.model[v]
-		if assign == 0 {
-			panic(fmt.Sprintf("error: literal in trail at position %d but not assigned: %d", i, lit.Int()))
-		}
-		res += fmt.Sprintf("%d@%d ", lit.Int(), abs(assign))
-	}
-	return res
-}
-
 // Given the last learnt clause and the levels at which vars were bound,
 // Returns the level to bt to and the literal to bind
 func backtrackData(c *Clause, model []decLevel) (btLevel decLevel, lit Lit) {
