@@ -36,3 +36,27 @@ func BenchmarkPlayMemory(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAdviseMemory measures what 'minesat analyze' costs a cell: the
+// advice on a generated position, one mine in twenty cells, 90% of the
+// safe cells shown.
+func BenchmarkAdviseMemory(b *testing.B) {
+	for _, n := range bigSizes {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			p, _, err := game.Generate(n, n, n*n/20, game.GenOptions{Reveal: 0.9}, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			a, err := New()
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			cellmem.Report(b, n*n, func() {
+				if _, err := a.Advise(context.Background(), p); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}

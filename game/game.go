@@ -193,20 +193,20 @@ func (g *Game) reveal(opened []int, i int) []int {
 	if g.cells[i].State == Revealed {
 		return opened
 	}
-	var small [64]int // the stack of most floods, on the goroutine's stack
-	stack := append(small[:0], i)
+	var small [64]int32 // the stack of most floods, on the goroutine's stack; int32 (MaxCells fits) halves a big flood's
+	stack := append(small[:0], int32(i))
 	g.open1(i)
 	for len(stack) > 0 {
 		j := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		opened = append(opened, j)
+		opened = append(opened, int(j))
 		if g.cells[j].Hint != 0 {
 			continue
 		}
-		for _, k := range g.board.Neighbors(j) {
+		for _, k := range g.board.Neighbors(int(j)) {
 			if g.cells[k].State != Revealed {
 				g.open1(int(k))
-				stack = append(stack, int(k))
+				stack = append(stack, k)
 			}
 		}
 	}

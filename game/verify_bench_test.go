@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"io"
 	"testing"
 
 	"github.com/minesat/minesat/internal/cellmem"
@@ -33,6 +34,26 @@ func BenchmarkReplayRecordMemory(b *testing.B) {
 			b.ReportAllocs()
 			cellmem.Report(b, n*n, func() {
 				if err := VerifyRecord(rec); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkGenerateMemory measures what 'minesat gen' costs a cell: a
+// puzzle of one mine in eight cells, half the safe cells shown, made and
+// written.
+func BenchmarkGenerateMemory(b *testing.B) {
+	for _, n := range []int{1000, 2048} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			b.ReportAllocs()
+			cellmem.Report(b, n*n, func() {
+				p, _, err := Generate(n, n, n*n/8, GenOptions{Reveal: 0.5}, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := p.WriteGrid(io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			})

@@ -35,12 +35,37 @@ const noClause = -1
 // simplifying a clause by KB0 kills it and adds the shorter clause, whose
 // root stays the clause as first derived, so every reason can be shown as
 // it was derived.
+//
+// A record takes 32 bytes, one a settled cell at least (a unit is recorded
+// as its reason): the origin is stored flat, a hint root's cell in p1.
 type clauseRec struct {
 	off, n int32  // literals are KB.lits[off : off+n]
 	sig    uint64 // signature of the literals, for subsumption tests
+	root   int32  // the clause as first derived (itself for a root)
+	p1, p2 int32  // for a resolvent root: the clauses resolved; for a hint root: p1 the hint's cell; else noClause
 	alive  bool   // in the KB (not subsumed, satisfied or shrunk)
-	origin
+	source Source // how the root was derived: SourceHint, SourceResolution or SourceTotal
 }
+
+// newClauseRec returns the record of a clause with origin o.
+func newClauseRec(off, n int32, sig uint64, o origin) clauseRec {
+	c := clauseRec{off: off, n: n, sig: sig, root: o.root, p1: o.p1, p2: o.p2, source: o.source}
+	if o.source == SourceHint {
+		c.p1 = o.hint
+	}
+	return c
+}
+
+// origin returns the origin the record was made with.
+func (c *clauseRec) origin() origin {
+	if c.source == SourceHint {
+		return origin{source: c.source, root: c.root, p1: noClause, p2: c.p2, hint: c.p1}
+	}
+	return origin{source: c.source, root: c.root, p1: c.p1, p2: c.p2, hint: -1}
+}
+
+// hint returns a hint root's cell, or -1.
+func (c *clauseRec) hint() int32 { return c.origin().hint }
 
 // origin is where a clause came from.
 type origin struct {
@@ -173,9 +198,13 @@ func (k *KB) Reset(b *game.Board) {
 	clear(k.val)
 	k.reason = resize(k.reason, n)
 	k.hintN = resize(k.hintN, n)
-	k.kb0 = k.kb0[:0]
-	k.lits = k.lits[:0]
-	k.cls = k.cls[:0]
+	// Every cell settles at most once, most by a unit recorded as its
+	// reason: room for a settled literal, a unit and its literal a cell
+	// from the start, rather than doubling (and copying) up to three times
+	// that on a big board.
+	k.kb0 = resize(k.kb0, n)[:0]
+	k.lits = resize(k.lits, n)[:0]
+	k.cls = resize(k.cls, n)[:0]
 	k.occ.reset(2*n + 2)
 	k.occShort.reset(2*n + 2)
 	k.occFirst.reset(2*n + 2)
@@ -450,7 +479,7 @@ func (k *KB) propagate() error {
 				continue
 			}
 			k.kill(id)
-			o := k.cls[id].origin
+			o := k.cls[id].origin()
 			o.p1, o.p2 = noClause, noClause
 			if err := k.add(k.litsOf(id), o); err != nil {
 				return err
@@ -518,7 +547,7 @@ func (k *KB) add(c []cnf.Lit, o origin) error {
 	if o.root == noClause {
 		o.root = id
 	}
-	rec := clauseRec{off: int32(len(k.lits)), n: int32(len(s)), sig: sig, origin: o}
+	rec := newClauseRec(int32(len(k.lits)), int32(len(s)), sig, o)
 	k.lits = append(k.lits, s...)
 	if len(s) == 1 {
 		// A unit is recorded, so that its literal has a reason, but never

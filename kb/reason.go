@@ -59,7 +59,7 @@ func (k *KB) Explain(l cnf.Lit) Reason {
 	r := Reason{Source: root.source, Clause: k.copyLits(root.root), Hint: -1}
 	switch root.source {
 	case SourceHint:
-		r.Hint, r.HintN = int(root.hint), int(k.hintN[root.hint])
+		r.Hint, r.HintN = int(root.hint()), int(k.hintN[root.hint()])
 	case SourceResolution:
 		r.Parents = [2]cnf.Clause{k.copyLits(root.p1), k.copyLits(root.p2)}
 	}
