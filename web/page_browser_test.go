@@ -225,6 +225,10 @@ func TestPageBrowser(t *testing.T) {
 		p.js("click (60,70)", `(() => { const cv = document.querySelector('#a-board canvas'), b = cv.getBoundingClientRect(), s = +$('a-board').dataset.size + 1;
 			cv.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: b.left + 1 + 70 * s + s / 2, clientY: b.top + 1 + 60 * s + s / 2})); })()`)
 		assert.Equal(t, "60,70", p.text(`A.cur.join()`))
+		// Hovering a closed cell of the canvas shows its chance.
+		p.js("hover (0,0)", `(() => { const cv = document.querySelector('#a-board canvas'), b = cv.getBoundingClientRect(), s = +$('a-board').dataset.size + 1;
+			cv.dispatchEvent(new MouseEvent('mousemove', {bubbles: true, clientX: b.left + 1 + s / 2, clientY: b.top + 1 + s / 2})); })()`)
+		assert.Contains(t, p.text(`document.querySelector('#a-board canvas').title`), "(0,0): mine chance")
 	})
 
 	t.Run("play", func(t *testing.T) {
