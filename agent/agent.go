@@ -196,16 +196,18 @@ type Position struct {
 	SATCalls int // calls of the SAT step so far
 
 	// The view's counts and the game's own state.
-	closed  int          // Unknown cells in View
-	flagged int          // Flagged cells in View
-	explain bool         // the moves are kept or watched: guessers weigh their runner-up too
-	opened  []int        // the cells the last open revealed, reused
-	own     ownRand      // the game's generator unless WithRand gave one
-	count   counts       // the exact counts of View, shared by the SAT step, guessing and Advise
-	units   units        // Pending's (the Units step's) progress through KB0
-	global  bool         // the Global step has put the mine total in the KB
-	pairs   pairScratch  // the HintPairs step's changed cells and working arrays
-	guess   guessScratch // the guessers' working memory, kept between guesses
+	closed  int     // Unknown cells in View
+	flagged int     // Flagged cells in View
+	explain bool    // the moves are kept or watched: guessers weigh their runner-up too
+	opened  []int   // the cells the last open revealed, reused
+	own     ownRand // the game's generator unless WithRand gave one
+
+	// Each feature's own state, kept between moves of a game.
+	count  counts       // the exact counts of View, shared by the SAT step, guessing and Advise
+	units  units        // Pending's (the Units step's) progress through KB0
+	global bool         // the Global step has put the mine total in the KB
+	pairs  pairScratch  // the HintPairs step's changed cells and working arrays
+	guess  guessScratch // the guessers' working memory, kept between guesses
 }
 
 // ownRand is the game's own random generator, seeded afresh each game and

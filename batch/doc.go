@@ -40,9 +40,9 @@
 // the files in its errors.
 //
 // Records: with Options.Records, Run writes one JSON line per game
-// (game.RecordLine, built by agent.NewRecordLine), in game order. The record files of adjacent ranges,
-// concatenated in order, are byte for byte the record file of one run
-// over them all.
+// (game.RecordLine, built by agent.NewRecordLine), in game order. The
+// record files of adjacent ranges, concatenated in order, are byte for
+// byte the record file of one run over them all.
 //
 // Cancellation: when its context is cancelled, Run stops promptly,
 // abandoning the games in progress, and returns the summary of the games
