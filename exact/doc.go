@@ -62,7 +62,7 @@
 // # gophersat
 //
 // The SAT solver is minesat's copy of gophersat v1.4.0's solver package
-// (internal/gophersat, MIT licence), changed in two ways: each solver has
+// (internal/third_party/gophersat, MIT licence), changed in two ways: each solver has
 // its own learning buffer, where upstream shares one package-level buffer
 // between all solvers, so that two searches at once raced and every use
 // had to hold one global mutex; and a solver stops its search when its

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/minesat/minesat/cnf"
-	"github.com/minesat/minesat/internal/gophersat/solver"
+	"github.com/minesat/minesat/internal/third_party/gophersat/solver"
 )
 
 // satProblem gathers pseudo-boolean constraints over variables 1..vars for
@@ -108,7 +108,7 @@ type satSolver struct {
 }
 
 // build makes a solver for sp whose searches stop when ctx ends. It needs
-// no lock: the solver (minesat's copy of gophersat, internal/gophersat)
+// no lock: the solver (minesat's copy of gophersat, internal/third_party/gophersat)
 // shares no state with any other. Its Verbose stays false (it would print
 // to stdout).
 func (sp *satProblem) build(ctx context.Context) *satSolver {

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/minesat/minesat/internal/gophersat/solver"
+	"github.com/minesat/minesat/internal/third_party/gophersat/solver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -253,7 +253,7 @@ func captureStdout(t *testing.T, f func()) string {
 }
 
 // Upstream gophersat's learnClause shares a package-level buffer, so two
-// searches at once race; minesat's copy (internal/gophersat) gives each
+// searches at once race; minesat's copy (internal/third_party/gophersat) gives each
 // solver its own, and exact holds no lock: concurrent callers get right
 // answers, and -race finds no data race.
 func TestPitfallSharedState(t *testing.T) {

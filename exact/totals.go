@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/minesat/minesat/cnf"
-	"github.com/minesat/minesat/internal/gophersat/solver"
+	"github.com/minesat/minesat/internal/third_party/gophersat/solver"
 )
 
 // The mine total ties the parts of a Split together: a solution puts k_c
