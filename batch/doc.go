@@ -30,7 +30,10 @@
 //
 // Shards: Shard(k, n, games) splits a run into n contiguous slices whose
 // sizes differ by at most one; each can be played anywhere, and their
-// summaries merged.
+// summaries merged. ParseShard reads a shard written K/N, and ShardFromEnv
+// the shard a job array assigns to this process (Slurm's
+// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or a Kubernetes Indexed
+// Job's JOB_COMPLETION_INDEX with the Job's completions).
 //
 // Summary files: SummaryFile is the published JSON form of a run's
 // summaries (schema minesat.summary/1, docs/formats.md), which 'minesat
