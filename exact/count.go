@@ -3,6 +3,7 @@ package exact
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math"
 	"math/big"
 	"math/bits"
@@ -142,6 +143,30 @@ func (d *diagram) layerOffsets(t int, off []int32) []int32 {
 	return append(off, o)
 }
 
+// edge is one edge of the diagram between layers t and t+1 as the counters
+// see it: the source node's counts are cur[src:srcEnd], and they add into
+// the next layer's counts from next[dst] on (one count a mine total).
+type edge struct{ src, srcEnd, dst int32 }
+
+// edges yields the edges from layer t to layer t+1, given the offsets of
+// both layers' counts (layerOffsets).
+func (d *diagram) edges(t int, offA, offB []int32) iter.Seq[edge] {
+	return func(yield func(edge) bool) {
+		base := d.start[t+1]
+		for i, u := 0, d.start[t]; u < d.start[t+1]; i, u = i+1, u+1 {
+			for x := range int32(2) {
+				v := d.child[2*u+x]
+				if v < 0 {
+					continue
+				}
+				if !yield(edge{offA[i], offA[i+1], offB[v-base] + d.lo[u] + x - d.lo[v]}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // exactSmall counts in uint64, two layers at a time; ok is false on
 // overflow.
 func (d *diagram) exactSmall() (counts []uint64, ok bool) {
@@ -151,21 +176,13 @@ func (d *diagram) exactSmall() (counts []uint64, ok bool) {
 	for t := range d.n {
 		offB = d.layerOffsets(t+1, offB)
 		next := make([]uint64, offB[len(offB)-1])
-		base := d.start[t+1]
-		for i, u := 0, d.start[t]; u < d.start[t+1]; i, u = i+1, u+1 {
-			src := cur[offA[i]:offA[i+1]]
-			for x := range int32(2) {
-				v := d.child[2*u+x]
-				if v < 0 {
-					continue
-				}
-				dst := next[offB[v-base]+d.lo[u]+x-d.lo[v]:]
-				for j, c := range src {
-					var carry uint64
-					dst[j], carry = bits.Add64(dst[j], c, 0)
-					if carry != 0 {
-						return nil, false
-					}
+		for e := range d.edges(t, offA, offB) {
+			dst := next[e.dst:]
+			for j, c := range cur[e.src:e.srcEnd] {
+				var carry uint64
+				dst[j], carry = bits.Add64(dst[j], c, 0)
+				if carry != 0 {
+					return nil, false
 				}
 			}
 		}
@@ -194,18 +211,10 @@ func (d *diagram) exactBig(ctx context.Context) ([]*big.Int, error) {
 		for j := range next {
 			next[j].SetInt64(0)
 		}
-		base := d.start[t+1]
-		for i, u := 0, d.start[t]; u < d.start[t+1]; i, u = i+1, u+1 {
-			src := cur[offA[i]:offA[i+1]]
-			for x := range int32(2) {
-				v := d.child[2*u+x]
-				if v < 0 {
-					continue
-				}
-				dst := next[offB[v-base]+d.lo[u]+x-d.lo[v]:]
-				for j := range src {
-					dst[j].Add(&dst[j], &src[j])
-				}
+		for e := range d.edges(t, offA, offB) {
+			src, dst := cur[e.src:e.srcEnd], next[e.dst:]
+			for j := range src {
+				dst[j].Add(&dst[j], &src[j])
 			}
 		}
 		cur, next, offA, offB = next, cur, offB, offA
