@@ -12,4 +12,10 @@
 // format of the course assignments minesat started from ("rows cols mines" and one integer per cell, F for a flag, ? for
 // an unknown total) and the character grid players paste (ParseGrid,
 // WriteGrid). A Puzzle's Mines may be UnknownMines.
+//
+// Game records are JSON Lines, one game a line (docs/formats.md):
+// RecordWriter writes them, RecordReader reads them one at a time,
+// VerifyRecord replays one against its own mines, and VerifyRecords streams
+// a whole file through both, selecting games, counting them won, lost,
+// stuck or invalid, and naming the point where a torn file stops.
 package game
