@@ -31,24 +31,10 @@ games=${MINESAT_TEST_GAMES:-2000}
 shards=2
 timeout=${MINESAT_TEST_TIMEOUT:-300}
 
-say() { echo "deploy/container/test.sh: $*"; }
-fail() {
-  say "FAIL: $*" >&2
-  exit 1
-}
-unavailable() {
-  if [ -n "${CI:-}" ]; then
-    fail "$* (CI is set: .ci/run installs podman, runc, busybox-static, yq and jq and runs as root)"
-  fi
-  say "SKIP: $*"
-  exit 0
-}
+# shellcheck source=../testlib.sh source-path=SCRIPTDIR
+. "$repo/deploy/testlib.sh" deploy/container/test.sh "podman, runc, busybox-static, yq and jq"
 
-missing=()
-for cmd in podman runc busybox yq jq; do
-  command -v "$cmd" >/dev/null || missing+=("$cmd")
-done
-[ ${#missing[@]} -eq 0 ] || unavailable "not installed: ${missing[*]} (apt-get install podman runc busybox-static yq jq)"
+require_commands "apt-get install podman runc busybox-static yq jq" podman runc busybox yq jq
 command -v go >/dev/null || fail "go is not on PATH to build minesat"
 [ "$(id -u)" -eq 0 ] || unavailable "needs root to run podman with runc and cgroupfs"
 
@@ -62,23 +48,11 @@ podman=(podman --root "$tmp/storage" --runroot "$tmp/run" --tmpdir "$tmp/libpod"
   --storage-driver vfs --runtime runc --cgroup-manager cgroupfs --events-backend none)
 
 cleanup() {
-  local rc=$? f
+  local rc=$?
   trap - EXIT
   "${podman[@]}" rm --all --force --time 0 >/dev/null 2>&1 || true
   "${podman[@]}" rmi --all --force >/dev/null 2>&1 || true
-  if [ "$rc" -ne 0 ]; then
-    for f in "$tmp"/log/*; do
-      [ -s "$f" ] || continue
-      echo "--- $f (last lines)" >&2
-      tail -n 15 "$f" >&2
-    done
-  fi
-  if [ "${MINESAT_TEST_KEEP:-}" = 1 ]; then
-    say "kept $tmp"
-  else
-    rm -rf "$tmp"
-  fi
-  exit "$rc"
+  finish "$rc" "$tmp" "$tmp"/log/*
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -212,21 +186,9 @@ timeout "$timeout" "${podman[@]}" run --rm --network none --name minesat-merge \
   --entrypoint "${argv[0]}" "$image" "${argv[@]:1}" >"$tmp/log/merge.log" 2>&1 ||
   fail "the merge container failed"
 
-# What both runs should agree on: the summary without its timings.
-untimed='del(.. | objects | (.wall_seconds, .elapsed_ns, .ms_per_game))'
-jq -e --argjson games "$games" '.complete and .levels[0].base.games == $games and .levels[0].base.won > 0' \
-  "$tmp/out/summary.json" >/dev/null || fail "merged summary does not count $games complete games with some won"
-diff <(jq -S "$untimed" "$tmp/single.json") <(jq -S "$untimed" "$tmp/out/summary.json") ||
-  fail "merged summary differs from the single run's (above: < single, > merged)"
+check_summary "$tmp/single.json" "$tmp/out/summary.json" "$games"
 cmp "$tmp/out/summary.txt" "$tmp/log/merge.log" >/dev/null || fail "the merge Job did not print summary.txt"
-
-records=()
-for ((k = 0; k < shards; k++)); do
-  records+=("$tmp/out/shard-$k.jsonl")
-done
-cmp <(cat "${records[@]}") "$tmp/single.jsonl" ||
-  fail "shard records concatenated in shard order differ from the single run's"
-[ "$(wc -l <"$tmp/single.jsonl")" -eq "$games" ] || fail "the single run recorded $(wc -l <"$tmp/single.jsonl") games, not $games"
+check_records "$tmp/out" "$shards" "$tmp/single.jsonl" "$games"
 
 for f in "$tmp"/out/*; do
   [ "$(stat -c %u "$f")" = "$uid" ] || fail "$f is owned by uid $(stat -c %u "$f"), not the image's user $uid"

@@ -21,25 +21,12 @@ shards=${MINESAT_TEST_SHARDS:-4}
 timeout=${MINESAT_TEST_TIMEOUT:-900}
 play_flags=(--level expert --games "$games" --seed 1 --strategy fast)
 
-say() { echo "deploy/slurm/test.sh: $*"; }
-fail() {
-  say "FAIL: $*" >&2
-  exit 1
-}
-unavailable() {
-  if [ -n "${CI:-}" ]; then
-    fail "$* (CI is set: .ci/run installs slurm-wlm, munge and jq and runs as root)"
-  fi
-  say "SKIP: $*"
-  exit 0
-}
+# shellcheck source=../testlib.sh source-path=SCRIPTDIR
+. "$repo/deploy/testlib.sh" deploy/slurm/test.sh "slurm-wlm, munge and jq"
 
 PATH=$PATH:/usr/sbin:/sbin # the daemons, for a user whose PATH lacks them
-missing=()
-for cmd in munged slurmctld slurmd sbatch scontrol sinfo squeue scancel jq; do
-  command -v "$cmd" >/dev/null || missing+=("$cmd")
-done
-[ ${#missing[@]} -eq 0 ] || unavailable "not installed: ${missing[*]} (apt-get install slurm-wlm munge jq)"
+require_commands "apt-get install slurm-wlm munge jq" \
+  munged slurmctld slurmd sbatch scontrol sinfo squeue scancel jq
 if [ -z "${MINESAT_BIN:-}" ] && ! command -v go >/dev/null; then
   fail "go is not on PATH to build minesat"
 fi
@@ -73,19 +60,7 @@ cleanup() {
     kill -KILL "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   done
-  if [ "$rc" -ne 0 ]; then
-    for f in "$tmp"/log/* "$tmp"/out/slurm-*.out; do
-      [ -s "$f" ] || continue
-      echo "--- $f (last lines)" >&2
-      tail -n 15 "$f" >&2
-    done
-  fi
-  if [ "${MINESAT_TEST_KEEP:-}" = 1 ]; then
-    say "kept $tmp"
-  else
-    rm -rf "$tmp"
-  fi
-  exit "$rc"
+  finish "$rc" "$tmp" "$tmp"/log/* "$tmp"/out/slurm-*.out
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -215,21 +190,9 @@ while :; do
 done
 say "jobs done in $((SECONDS - start_time)) s (with the local run alongside)"
 
-# What both runs should agree on: the summary without its timings.
-untimed='del(.. | objects | (.wall_seconds, .elapsed_ns, .ms_per_game))'
-jq -e --argjson games "$games" '.complete and .levels[0].base.games == $games and .levels[0].base.won > 0' \
-  "$tmp/out/summary.json" >/dev/null || fail "merged summary does not count $games complete games with some won"
-diff <(jq -S "$untimed" "$tmp/single.json") <(jq -S "$untimed" "$tmp/out/summary.json") ||
-  fail "merged summary differs from the single run's (above: < single, > merged)"
+check_summary "$tmp/single.json" "$tmp/out/summary.json" "$games"
 [ -s "$tmp/out/summary.txt" ] || fail "merge job wrote no summary.txt"
-
-records=()
-for ((k = 0; k < shards; k++)); do
-  records+=("$tmp/out/shard-$k.jsonl")
-done
-cmp <(cat "${records[@]}") "$tmp/single.jsonl" ||
-  fail "shard records concatenated in shard order differ from the single run's"
-[ "$(wc -l <"$tmp/single.jsonl")" -eq "$games" ] || fail "the single run recorded $(wc -l <"$tmp/single.jsonl") games, not $games"
+check_records "$tmp/out" "$shards" "$tmp/single.jsonl" "$games"
 
 cat "$tmp/out/summary.txt"
 say "PASS: $games expert games in $shards shards on Slurm merge into the single run (summary and records); $SECONDS s in all"
