@@ -10,7 +10,10 @@
 //	f, err := a.Forced(ctx)            // f.Mines, f.Safe: proved forced
 //
 // Count, Probabilities, FindForced and Solve do the same from a puzzle in
-// one call. The clause knowledge base a player grows move by move is
+// one call. A SolveReport gathers a solution and, as asked, the count, the
+// forced cells and the probabilities (Answer computes them from one
+// analysis); its JSON form is the object 'minesat solve --format json'
+// prints. The clause knowledge base a player grows move by move is
 // package kb's.
 //
 // # Parts

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"strings"
 	"time"
@@ -69,15 +68,8 @@ type solveFlags struct {
 
 // solveReport is everything solve found, printed as text or JSON.
 type solveReport struct {
-	p           *game.Puzzle
-	satisfiable bool
-	solution    []int           // row-major mine cells
-	nodes       int64           // search nodes, for --method backtrack
-	count       *big.Int        // with --count
-	forced      exact.Forced    // with --forced
-	probs       exact.MineProbs // with --probabilities
-	invalid     error           // why the puzzle fails Validate, if it does
-	elapsed     time.Duration
+	exact.SolveReport
+	invalid error // why the puzzle fails Validate, if it does
 }
 
 // runSolve implements 'minesat solve'.
@@ -131,10 +123,10 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		}
 		return err
 	}
-	r.elapsed = time.Since(start)
+	r.Elapsed = time.Since(start)
 	w := bufio.NewWriter(io.out)
 	if f.format == "json" {
-		err = r.writeJSON(w, &f)
+		err = json.NewEncoder(w).Encode(&r.SolveReport)
 	} else {
 		err = r.writeText(w, &f, useColor(io, f.noColor))
 	}
@@ -147,10 +139,10 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	switch {
 	case r.invalid != nil:
 		return noSolutionError("solve", name, r.invalid)
-	case !r.satisfiable && p.Flags() > 0:
+	case !r.Satisfiable && p.Flags() > 0:
 		// Name the flags to blame, if the hints alone have a solution.
 		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, exact.FindConflict(ctx, p, exact.Budget{MaxStates: f.maxStates}).Why())}
-	case !r.satisfiable:
+	case !r.Satisfiable:
 		return errNoSolution
 	}
 	return nil
@@ -207,77 +199,39 @@ func solveWithin(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 	return untilDone(ctx, func() (*solveReport, error) { return solvePuzzle(ctx, p, f) })
 }
 
-// solvePuzzle computes what the flags ask for.
+// solvePuzzle computes what the flags ask for: a solution by the chosen
+// method, the backtracking count, and the rest from exact
+// (SolveReport.Answer).
 func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveReport, error) {
-	r := &solveReport{p: p, invalid: p.Validate()}
+	ask := exact.SolveAsk{Count: f.count, Forced: f.forced, Probabilities: f.probs, Budget: exact.Budget{MaxStates: f.maxStates}}
+	r := &solveReport{SolveReport: exact.SolveReport{Puzzle: p, Ask: ask, Method: f.method}, invalid: p.Validate()}
 	if r.invalid != nil {
 		if f.count {
-			r.count = new(big.Int)
+			r.Count = new(big.Int)
 		}
 		return r, nil
 	}
 	var err error
-	r.solution, r.satisfiable, r.nodes, err = findSolution(ctx, p, f)
+	r.Solution, r.Satisfiable, r.Nodes, err = findSolution(ctx, p, f)
 	if err != nil {
 		return nil, err
 	}
-	if r.satisfiable {
-		if err := p.Satisfies(r.solution); err != nil {
+	if r.Satisfiable {
+		if err := p.Satisfies(r.Solution); err != nil {
 			return nil, fmt.Errorf("solve: internal error: the %s solution fails its check: %w", f.method, err)
 		}
 	}
-	// With --method sat, one analysis (the components' diagrams) serves
-	// --count, --probabilities and --forced.
-	var a *exact.Analysis
-	analysis := func() (*exact.Analysis, error) {
-		if a == nil {
-			var err error
-			if a, err = exact.Analyze(ctx, p, exact.Budget{MaxStates: f.maxStates}); err != nil {
-				return nil, solveError(err)
-			}
-		}
-		return a, nil
-	}
-	if f.count {
-		if f.method == "sat" {
-			var a *exact.Analysis
-			if a, err = analysis(); err == nil {
-				r.count, err = a.Count(ctx)
-				err = solveError(err)
-			}
-		} else {
-			r.count, err = countByBacktracking(ctx, p, f)
-		}
-		if err != nil {
+	if f.count && f.method == "backtrack" {
+		if r.Count, err = countByBacktracking(ctx, p, f); err != nil {
 			return nil, err
 		}
-		if (r.count.Sign() > 0) != r.satisfiable {
-			return nil, fmt.Errorf("solve: internal error: %s counts %v solutions but the solver says satisfiable=%v",
-				f.method, r.count, r.satisfiable)
-		}
 	}
-	if !r.satisfiable {
-		return r, nil
+	if err := r.Answer(ctx); err != nil {
+		return nil, solveError(err)
 	}
-	if f.probs {
-		a, err := analysis()
-		if err != nil {
-			return nil, err
-		}
-		if r.probs, err = a.Probabilities(ctx); err != nil {
-			return nil, solveError(err)
-		}
-	}
-	if f.forced {
-		if a != nil {
-			r.forced, err = a.Forced(ctx)
-		} else {
-			// FindForced falls back on SAT for components beyond the budget.
-			r.forced, err = exact.FindForced(ctx, p)
-		}
-		if err != nil {
-			return nil, solveError(err)
-		}
+	if f.count && (r.Count.Sign() > 0) != r.Satisfiable {
+		return nil, fmt.Errorf("solve: internal error: %s counts %v solutions but the solver says satisfiable=%v",
+			f.method, r.Count, r.Satisfiable)
 	}
 	return r, nil
 }
@@ -334,32 +288,32 @@ func cellList(p *game.Puzzle, cells []int) string {
 // the board with --grid), then "count: N", "forced mines: ...", "forced
 // safe: ..." and "probabilities:" with a grid, as asked.
 func (r *solveReport) writeText(w *bufio.Writer, f *solveFlags, color bool) error {
-	p := r.p
+	p := r.Puzzle
 	switch {
-	case !r.satisfiable:
+	case !r.Satisfiable:
 		fmt.Fprintln(w, "no solution")
 	case f.grid:
 		marks := make([]mark, len(p.Cells))
 		for i := range marks {
 			marks[i] = markSafe
 		}
-		for _, i := range r.solution {
+		for _, i := range r.Solution {
 			marks[i] = markMine
 		}
 		if err := renderBoard(w, p, marks, color); err != nil {
 			return err
 		}
 	default:
-		fmt.Fprintln(w, cellList(p, r.solution))
+		fmt.Fprintln(w, cellList(p, r.Solution))
 	}
 	if f.count {
-		fmt.Fprintf(w, "count: %s\n", r.count)
+		fmt.Fprintf(w, "count: %s\n", r.Count)
 	}
-	if !r.satisfiable {
+	if !r.Satisfiable {
 		return nil
 	}
 	if f.forced {
-		fmt.Fprintf(w, "forced mines: %s\nforced safe: %s\n", cellList(p, r.forced.Mines), cellList(p, r.forced.Safe))
+		fmt.Fprintf(w, "forced mines: %s\nforced safe: %s\n", cellList(p, r.Forced.Mines), cellList(p, r.Forced.Safe))
 	}
 	if f.probs {
 		fmt.Fprintln(w, "probabilities:")
@@ -375,7 +329,7 @@ func (r *solveReport) writeText(w *bufio.Writer, f *solveFlags, color bool) erro
 				case game.Flagged:
 					fmt.Fprintf(w, "%5s", "F")
 				default:
-					x, _ := r.probs.At(i)
+					x, _ := r.Probs.At(i)
 					fmt.Fprintf(w, "%5.3f", x)
 				}
 			}
@@ -383,82 +337,4 @@ func (r *solveReport) writeText(w *bufio.Writer, f *solveFlags, color bool) erro
 		}
 	}
 	return nil
-}
-
-// writeJSON writes the report as one JSON object; see solveAbout.
-func (r *solveReport) writeJSON(w *bufio.Writer, f *solveFlags) error {
-	p := r.p
-	pairs := func(cells []int) [][2]int {
-		out := make([][2]int, 0, len(cells))
-		for _, i := range cells {
-			out = append(out, p.Board.Pos(i).Pair())
-		}
-		return out
-	}
-	type forcedJSON struct {
-		Mines [][2]int `json:"mines"`
-		Safe  [][2]int `json:"safe"`
-	}
-	obj := struct {
-		Rows          int              `json:"rows"`
-		Cols          int              `json:"cols"`
-		Mines         *int             `json:"mines"` // null when unknown
-		Satisfiable   bool             `json:"satisfiable"`
-		Solution      [][2]int         `json:"solution"`
-		Count         *string          `json:"count,omitempty"`
-		Forced        *json.RawMessage `json:"forced,omitempty"`
-		Probabilities *json.RawMessage `json:"probabilities,omitempty"`
-		Method        string           `json:"method"`
-		Nodes         int64            `json:"nodes,omitempty"`
-		ElapsedMS     float64          `json:"elapsed_ms"`
-	}{
-		Rows: p.Rows(), Cols: p.Cols(), Satisfiable: r.satisfiable,
-		Method: f.method, Nodes: r.nodes,
-		ElapsedMS: math.Round(float64(r.elapsed.Microseconds())) / 1000,
-	}
-	if p.MinesKnown() {
-		obj.Mines = &p.Mines
-	}
-	if r.satisfiable {
-		obj.Solution = pairs(r.solution)
-	}
-	if f.count {
-		s := r.count.String()
-		obj.Count = &s
-	}
-	raw := func(v any) (*json.RawMessage, error) {
-		b, err := json.Marshal(v)
-		m := json.RawMessage(b)
-		return &m, err
-	}
-	var err error
-	if f.forced {
-		var v any // null without a solution
-		if r.satisfiable {
-			v = forcedJSON{pairs(r.forced.Mines), pairs(r.forced.Safe)}
-		}
-		if obj.Forced, err = raw(v); err != nil {
-			return err
-		}
-	}
-	if f.probs {
-		var v any
-		if r.satisfiable {
-			grid := make([][]*float64, p.Rows())
-			for row := range grid {
-				grid[row] = make([]*float64, p.Cols())
-				for col := range grid[row] {
-					if x, ok := r.probs.At(row*p.Cols() + col); ok {
-						grid[row][col] = &x
-					}
-				}
-			}
-			v = grid
-		}
-		if obj.Probabilities, err = raw(v); err != nil {
-			return err
-		}
-	}
-	enc := json.NewEncoder(w)
-	return enc.Encode(obj)
 }

@@ -346,7 +346,7 @@ func TestSolveCountCancelled(t *testing.T) {
 		r, err := solvePuzzle(ctx, p, f)
 		if ctx.left > 0 { // the context was never cancelled: the whole run
 			require.NoError(t, err)
-			assert.Equal(t, "1", r.count.String())
+			assert.Equal(t, "1", r.Count.String())
 			assert.Greater(t, n, 2, "solve --count checked the context only %d times", n-1)
 			return
 		}
