@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/words"
 )
 
 // DefaultNoGuessTries is NoGuessGame's budget of layouts when the caller
@@ -90,5 +91,5 @@ func NoGuessGame(ctx context.Context, l game.Level, rules game.Rules, first game
 	}
 	st.Elapsed = time.Since(start)
 	return nil, st, fmt.Errorf("agent: %w on level %s (%dx%d, %d mines) under rules %s from %v in %s",
-		ErrNoGuessTries, l.Name, l.Rows, l.Cols, l.Mines, rules, first, plural(maxTries, "try", "tries"))
+		ErrNoGuessTries, l.Name, l.Rows, l.Cols, l.Mines, rules, first, words.CountAs(maxTries, "try", "tries"))
 }

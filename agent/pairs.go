@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/words"
 )
 
 // HintPairs deduces from two hints at a time. A hint still needing k mines
@@ -246,18 +247,10 @@ func (r *PairReason) Explain(b *game.Board, op game.Op) string {
 	if r == nil {
 		return "no pair recorded"
 	}
-	need := fmt.Sprintf("hint %d at %v needs %s", r.HintN, b.Pos(r.Hint), plural(r.Need, "more mine", "more mines"))
+	need := fmt.Sprintf("hint %d at %v needs %s", r.HintN, b.Pos(r.Hint), words.CountAs(r.Need, "more mine", "more mines"))
 	if op == game.OpFlag {
 		return fmt.Sprintf("%s, the cells it shares with hint %d at %v hold at most %d, and it has %s",
-			need, r.WithN, b.Pos(r.With), r.Shared, plural(r.Others, "other closed cell", "other closed cells"))
+			need, r.WithN, b.Pos(r.With), r.Shared, words.CountAs(r.Others, "other closed cell", "other closed cells"))
 	}
 	return fmt.Sprintf("%s, and the cells it shares with hint %d at %v hold at least %d", need, r.WithN, b.Pos(r.With), r.Shared)
-}
-
-// plural returns n and the words for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/minesat/minesat/internal/words"
 )
 
 // RecordSelect chooses the games of a record file that VerifyRecords
@@ -43,7 +45,7 @@ type RecordTally struct {
 // "N games verified: W won, L lost, S stuck; E errors", and then the tear.
 func (t RecordTally) String() string {
 	s := fmt.Sprintf("%s verified: %d won, %d lost, %d stuck; %s",
-		plural(t.Games, "game"), t.Won, t.Lost, t.Stuck, plural(t.Errors, "error"))
+		words.Count(t.Games, "game"), t.Won, t.Lost, t.Stuck, words.Count(t.Errors, "error"))
 	if t.Torn != nil {
 		s += "; then " + t.Torn.Error()
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/minesat/minesat/internal/words"
 )
 
 // ErrUnsound is wrapped by a RecordError for a deduced move that contradicts
@@ -249,15 +251,7 @@ func listDiff(got, want [][2]int) string {
 		return "nothing"
 	}
 	return fmt.Sprintf("it gives %s, the record lists %d; the first difference in row-major order: %s where the record lists %s",
-		plural(len(got), "cell"), len(want), cell(got), cell(want))
-}
-
-// plural returns "1 cell" or "n cells".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+		words.Count(len(got), "cell"), len(want), cell(got), cell(want))
 }
 
 func posList(pairs [][2]int) []Pos {

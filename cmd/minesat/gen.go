@@ -11,6 +11,7 @@ import (
 
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/words"
 )
 
 const genAbout = `
@@ -197,9 +198,9 @@ func runGenNoGuess(ctx context.Context, io *stdio, f genNoGuess) error {
 	g, st, err := agent.NoGuessGame(ctx, f.level, rules, first.Pos, f.seed, f.tries)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return budgetError(fmt.Errorf("gen: --timeout %v ran out after %s without a no-guess board", f.timeout, plural(st.Tries, "layout")))
+		return budgetError(fmt.Errorf("gen: --timeout %v ran out after %s without a no-guess board", f.timeout, words.Count(st.Tries, "layout")))
 	case ctx.Err() != nil:
-		return budgetError(fmt.Errorf("gen: interrupted after %s without a no-guess board", plural(st.Tries, "layout")))
+		return budgetError(fmt.Errorf("gen: interrupted after %s without a no-guess board", words.Count(st.Tries, "layout")))
 	case errors.Is(err, agent.ErrNoGuessTries):
 		return budgetError(fmt.Errorf("gen: %w (raise --tries, or use fewer mines)", err))
 	case err != nil:

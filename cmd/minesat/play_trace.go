@@ -26,6 +26,7 @@ import (
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/words"
 )
 
 // addTraceFlags defines play's --trace and --no-color flags.
@@ -138,7 +139,7 @@ func (t *tracer) board(g *game.Game, marks []mark) {
 // header writes the game's description and the board before the first move.
 func (t *tracer) header(g *game.Game, first string) {
 	l := g.Level()
-	t.printf("%s: %s %dx%d with %s, rules %s, seed %d", t.color.paint("1", "game"), l.Name, l.Rows, l.Cols, plural(l.Mines, "mine"), g.Rules(), g.Seed())
+	t.printf("%s: %s %dx%d with %s, rules %s, seed %d", t.color.paint("1", "game"), l.Name, l.Rows, l.Cols, words.Count(l.Mines, "mine"), g.Rules(), g.Seed())
 	if first != "" {
 		t.printf(", first click %s", first)
 	}

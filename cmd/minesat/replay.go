@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/words"
 	"github.com/minesat/minesat/web"
 )
 
@@ -96,13 +97,6 @@ func parseGameRange(s string) (from, to int, err error) {
 	return from, to, nil
 }
 
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // replay verifies the selected games of the named file (game.VerifyRecords)
 // and prints them and the summary, or writes the page.
 func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) error {
@@ -140,7 +134,7 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 	})
 	if ctx.Err() != nil {
 		fmt.Fprintf(io.out, "%v (interrupted)\n", tally)
-		return &exitError{code: exitBudget, err: fmt.Errorf("replay: interrupted after %s", plural(tally.Games, "game"))}
+		return &exitError{code: exitBudget, err: fmt.Errorf("replay: interrupted after %s", words.Count(tally.Games, "game"))}
 	}
 	if tally.Torn != nil {
 		// The file is torn or unreadable past this point: what was read
@@ -159,7 +153,7 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 	case tally.Games == 0 && cfg.sel.Lost > 0:
 		return usageErrorf("replay: --lost %d: %s holds no lost game in the selection", cfg.sel.Lost, name)
 	case tally.Games == 0:
-		return usageErrorf("replay: --game %d: %s holds %s, numbered from 0", cfg.sel.From, name, plural(tally.Read, "game"))
+		return usageErrorf("replay: --game %d: %s holds %s, numbered from 0", cfg.sel.From, name, words.Count(tally.Read, "game"))
 	}
 	if cfg.html == "" {
 		if _, err := fmt.Fprintln(io.out, tally); err != nil {
@@ -175,7 +169,7 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 		if len(bad) == 1 {
 			verb = "is"
 		}
-		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %s %s invalid", len(bad), plural(tally.Games, "record"), verb)}
+		return &exitError{code: exitUsage, err: fmt.Errorf("replay: %d of %s %s invalid", len(bad), words.Count(tally.Games, "record"), verb)}
 	}
 	if cfg.html == "" {
 		return nil

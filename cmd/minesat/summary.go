@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/minesat/minesat/batch"
+	"github.com/minesat/minesat/internal/words"
 )
 
 // writeReport writes the summary f in format, text or json. The text's
@@ -99,7 +100,7 @@ func writeRunFooter(w io.Writer, f batch.SummaryFile, workers, merged int) error
 	for _, l := range f.Levels {
 		games += l.To - l.From
 	}
-	parts := []string{plural(games, "game")}
+	parts := []string{words.Count(games, "game")}
 	if f.Vs != nil {
 		parts = append(parts, "each played by both")
 	}
@@ -107,7 +108,7 @@ func writeRunFooter(w io.Writer, f batch.SummaryFile, workers, merged int) error
 		parts = append(parts, fmt.Sprintf("shard %d/%d (%s of %d a level)", sh.Index, sh.Count, batch.GameRange(sh.From, sh.To), f.Games))
 	}
 	if merged > 0 {
-		parts = append(parts, fmt.Sprintf("merged from %d summaries", merged))
+		parts = append(parts, "merged from "+words.CountAs(merged, "summary", "summaries"))
 		_, err := fmt.Fprintf(w, "%s, seed %d\n", strings.Join(parts, ", "), f.Seed)
 		return err
 	}
