@@ -146,8 +146,9 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 }
 
 // adviseGrace is how long analyze waits, once its context has ended, for
-// the analysis to hand back what it found: a gophersat call cannot be
-// interrupted, and the command does not wait for it to finish.
+// the analysis to hand back what it found. The analysis stops by itself soon
+// after (see agent.AdviseWithin); the grace bounds the wait on a loaded
+// machine, so that --timeout is kept.
 const adviseGrace = 200 * time.Millisecond
 
 // writeAdvice writes adv, the advice on p, as text.
