@@ -164,8 +164,9 @@ func checkPosition(t *testing.T, a *Agent, g *game.Game, m Move) {
 			t.Fatalf("seed %d: KB0 holds %s, but the cell is the other way", g.Seed(), kb.FormatLit(g.Board(), l))
 		}
 	}
+	truth := kb.Assignment(mine)
 	for _, c := range p.KB.Clauses() {
-		if !c.Holds(kb.Assignment(mine)) {
+		if !c.Holds(truth) {
 			t.Fatalf("seed %d: stored clause %s is violated by the layout", g.Seed(), kb.FormatClause(g.Board(), c))
 		}
 	}
