@@ -191,8 +191,7 @@ func ParseSummaryFile(name string, data []byte) (SummaryFile, error) {
 	var f SummaryFile
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	// Keys match exactly, once each: no "Won" standing in for "won".
-	strict := jsonv2.JoinOptions(jsonv2.RejectUnknownMembers(true), jsonv2.MatchCaseInsensitiveNames(false))
-	if err := jsonv2.Unmarshal(data, &f, strict); err != nil {
+	if err := jsonv2.Unmarshal(data, &f, jsonerr.Strict); err != nil {
 		var probe struct {
 			Schema string `json:"schema"`
 		}

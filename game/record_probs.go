@@ -10,6 +10,8 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/minesat/minesat/internal/jsonerr"
 )
 
 // ProbsKey is the optional extra key of a record line that carries the mine
@@ -136,7 +138,7 @@ func (mp MoveProbs) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads the version 2 form, as MarshalJSON writes it.
 func (mp *MoveProbs) UnmarshalJSON(b []byte) error {
 	var groups map[int][]probGroup
-	if err := jsonv2.Unmarshal(b, &groups, strict); err != nil {
+	if err := jsonv2.Unmarshal(b, &groups, jsonerr.Strict); err != nil {
 		return err
 	}
 	*mp = make(MoveProbs, len(groups))

@@ -210,14 +210,11 @@ type wireMove struct {
 	Why  *string `json:"why"`
 }
 
-// strict are the options of every record decode.
-var strict = json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-
 // decodeRecordLine decodes one line strictly. On error it returns the
 // 1-based byte column the error is at.
 func decodeRecordLine(b []byte) (*RecordLine, int, error) {
 	var w wireRecord
-	if err := json.Unmarshal(b, &w, strict); err != nil {
+	if err := json.Unmarshal(b, &w, jsonerr.Strict); err != nil {
 		return nil, errorCol(err, 0), userError(err, "")
 	}
 	end := len(b) // missing keys are reported at the end of the line
@@ -298,10 +295,10 @@ func decodeRecordLine(b []byte) (*RecordLine, int, error) {
 		var err error
 		if r.Version == 1 {
 			var v1 map[int][]CellProb
-			err = json.Unmarshal(w.Probs, &v1, strict)
+			err = json.Unmarshal(w.Probs, &v1, jsonerr.Strict)
 			l.Probs = MoveProbs(v1)
 		} else {
-			err = json.Unmarshal(w.Probs, &l.Probs, strict)
+			err = json.Unmarshal(w.Probs, &l.Probs, jsonerr.Strict)
 		}
 		if err != nil {
 			return nil, errorCol(err, max(bytes.Index(b, w.Probs), 0)), userError(err, "/"+ProbsKey)

@@ -16,12 +16,6 @@ import (
 	"github.com/minesat/minesat/internal/jsonerr"
 )
 
-// strict are the options of every request decode, the record reader's:
-// keys match exactly (case included), a key the request does not list is
-// refused, and so (jsontext's default) is a key given twice. A cell is a Go
-// [2]int, so a list of any other length is refused too.
-var strict = json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-
 // errEmptyBody is decodeBody's error for a body with no JSON value.
 var errEmptyBody = errors.New("empty request body: want a JSON object (see docs/api.md)")
 
@@ -53,7 +47,7 @@ func decodeBody(body io.Reader, v any) error {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return errEmptyBody
 	}
-	err = json.Unmarshal(b, v, strict)
+	err = json.Unmarshal(b, v, jsonerr.Strict)
 	var se *json.SemanticError
 	var te *jsontext.SyntacticError
 	switch {

@@ -7,6 +7,12 @@ import (
 	"github.com/go-json-experiment/json"
 )
 
+// Strict are the options of every JSON decode of minesat's formats (game
+// records, run summaries, the web API): keys match exactly, case included;
+// a key the type does not list is refused; and so (jsontext's default) is
+// a key given twice.
+var Strict = json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
+
 // Want names what a value of Go type t is written as in JSON: "an
 // integer", "a string", "a number", "true or false", "a list", "an
 // object", or "another value" when t is nil or none of these.
