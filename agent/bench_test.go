@@ -49,7 +49,7 @@ func BenchmarkPlay(b *testing.B) {
 
 // stuckExpert returns n expert positions where logic has run out: games
 // played by the sat preset without guessing until stuck.
-func stuckExpert(b *testing.B, n int) []*Position {
+func stuckExpert(b testing.TB, n int) []*Position {
 	a, err := New(WithStrategy(PresetSAT), WithNoGuess())
 	if err != nil {
 		b.Fatal(err)

@@ -19,6 +19,7 @@ type Config struct {
 	Depth     int    `json:"depth"`               // ProbGuesser.Depth
 	Endgame   int    `json:"endgame"`             // ProbGuesser.Endgame
 	DeepOpen  int    `json:"deep_open,omitempty"` // ProbGuesser.DeepOpen
+	Policy    string `json:"policy,omitempty"`    // ProbGuesser.Policy, as ParsePolicy reads it: e.g. "blend,risk" or "hill"
 }
 
 // DefaultConfig is the agent 'minesat play' plays with unless told
@@ -70,7 +71,32 @@ func (c Config) Check() error {
 	case c.Endgame < 0 || c.Endgame > MaxEndgame:
 		return fieldErrorf("endgame", c.Endgame, "want 0 to %d", MaxEndgame)
 	}
+	return c.checkPolicy()
+}
+
+// checkPolicy reports a Policy field that names an unknown rule, or rules
+// the lookahead cannot play as configured, as a *FieldError.
+func (c Config) checkPolicy() error {
+	pol, err := ParsePolicy(c.Policy)
+	quoted := strconv.Quote(c.Policy)
+	switch {
+	case err != nil:
+		return &FieldError{Field: "policy", Value: quoted, Err: err}
+	case pol == 0:
+		return nil
+	case c.Lookahead == 0:
+		return &FieldError{Field: "policy", Value: quoted, Err: errors.New("want a lookahead of 1 or more: the rules are the lookahead's")}
+	case c.Depth > 1 || c.DeepOpen > 0:
+		return &FieldError{Field: "policy", Value: quoted, Err: errors.New("want depth 1 and no deep-open: the rules look one move ahead")}
+	}
 	return nil
+}
+
+// policy returns c's Policy; the zero Policy when c.Policy names none or
+// is out of range (Check reports it).
+func (c Config) policy() Policy {
+	pol, _ := ParsePolicy(c.Policy)
+	return pol
 }
 
 // Options returns the options of New that c describes, or a *FieldError if
@@ -79,7 +105,7 @@ func (c Config) Options() ([]Option, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	var guesser Guesser = ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame}
+	var guesser Guesser = ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame, Policy: c.policy()}
 	if c.Guesser == "local" {
 		guesser = LocalGuesser{}
 	}
@@ -97,7 +123,8 @@ func (c Config) Options() ([]Option, error) {
 func (c Config) Guesses() bool { return PresetGuesses(c.Strategy) && !c.NoGuess }
 
 // GuesserName says how the agent guesses, e.g. "exact, lookahead 8,
-// endgame 1000" or "local estimate".
+// endgame 1000", "exact, lookahead 8, endgame 1000, policy hill" or
+// "local estimate".
 func (c Config) GuesserName() string {
 	if c.Guesser == "local" {
 		return "local estimate"
@@ -109,7 +136,11 @@ func (c Config) GuesserName() string {
 	case c.DeepOpen > 0:
 		depth = fmt.Sprintf(", depth 2 up to %d open", c.DeepOpen)
 	}
-	return fmt.Sprintf("exact, lookahead %d%s, endgame %d", c.Lookahead, depth, c.Endgame)
+	policy := ""
+	if pol := c.policy(); pol != 0 {
+		policy = ", policy " + pol.String()
+	}
+	return fmt.Sprintf("exact, lookahead %d%s, endgame %d%s", c.Lookahead, depth, c.Endgame, policy)
 }
 
 // Diff says how c and d differ, as the flags of 'minesat play' that would
@@ -129,5 +160,8 @@ func (c Config) Diff(d Config) string {
 	flag("depth", c.Depth, d.Depth)
 	flag("deep-open", c.DeepOpen, d.DeepOpen)
 	flag("endgame", c.Endgame, d.Endgame)
+	if cp, dp := c.policy(), d.policy(); cp != dp {
+		diffs = append(diffs, fmt.Sprintf("--policy %q and %q", cp, dp))
+	}
 	return strings.Join(diffs, ", ")
 }

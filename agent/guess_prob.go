@@ -67,6 +67,7 @@ type ProbGuesser struct {
 	DeepOpen  int          // while at most this many cells are open, the lookahead looks two moves ahead; 0 for never
 	Endgame   int          // exhaustive search when at most this many layouts remain; 0 for never
 	Budget    exact.Budget // bounds each count
+	Policy    Policy       // D. Hill's rules the lookahead plays by (one move ahead); 0 for none
 }
 
 // DefaultGuesser returns the guesser of the "full" preset: ProbGuesser with
@@ -253,6 +254,9 @@ func newGuess(probs []float64, method Method, cell int, score float64, runner in
 // best and the runner-up. a is the analysis of p's view, probs its
 // probabilities and lnAll the log of its number of layouts.
 func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
+	if g.Policy != 0 {
+		return g.policyLookahead(ctx, p, a, probs, lnAll, cands)
+	}
 	pool := g.pool(p.guess.pool[:0], cands)
 	p.guess.pool = pool
 	// A cell's score never exceeds its safety, and the pool is in order of
@@ -342,14 +346,20 @@ func sortByScore(pool []candidate) {
 		if d := cmpProb(y.score, x.score); d != 0 {
 			return d
 		}
-		if d := cmpProb(x.p, y.p); d != 0 {
-			return d
-		}
-		if d := cmpProb(y.zero, x.zero); d != 0 {
-			return d
-		}
-		return cmp.Compare(x.nbrs, y.nbrs)
+		return cmpTie(x, y)
 	})
+}
+
+// cmpTie orders candidates of equal score: lower probability, then
+// likelier 0, then fewer neighbours.
+func cmpTie(x, y candidate) int {
+	if d := cmpProb(x.p, y.p); d != 0 {
+		return d
+	}
+	if d := cmpProb(y.zero, x.zero); d != 0 {
+		return d
+	}
+	return cmp.Compare(x.nbrs, y.nbrs)
 }
 
 // knownMine reports whether cell j of v is a known mine: flagged, or
@@ -389,6 +399,10 @@ type weigher struct {
 	lnAll  float64
 	g      ProbGuesser
 	depth  int
+
+	// after, when set, values the position after a hint instead of next
+	// (and is asked even when a cell is then proved safe): a Policy's.
+	after func(ctx context.Context, a *exact.Analysis) (float64, error)
 }
 
 // weigh returns the chance of surviving a guess at cell and the guess
@@ -430,10 +444,14 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 		}
 		lo = max(lo, lns[v])
 		next[v] = 1
-		if len(a.Split.Safe) == 0 { // else propagation alone proves a cell safe
-			if next[v], err = w.next(ctx, a); err != nil {
-				return 0, 0, err
-			}
+		switch {
+		case w.after != nil:
+			next[v], err = w.after(ctx, a)
+		case len(a.Split.Safe) == 0: // else propagation alone proves a cell safe
+			next[v], err = w.next(ctx, a)
+		}
+		if err != nil {
+			return 0, 0, err
 		}
 		pv := math.Exp(lns[v] - lnSafe)
 		counted += pv * next[v]

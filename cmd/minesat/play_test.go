@@ -64,7 +64,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"deep-open with the local guesser", []string{"--guesser", "local", "--deep-open", "40"}, "--deep-open applies to --guesser exact, not local"},
 		{"depth with the local guesser", []string{"--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact, not local"},
 		{"vs without flags", []string{"--vs", " "}, "--vs: no flags"},
-		{"vs with a flag of the run", []string{"--vs", "--games 5"}, "--vs: unknown flag --games (--vs changes only the agent flags --deep-open, --depth, --endgame, --guesser, --lookahead, --no-guess, --strategy)"},
+		{"vs with a flag of the run", []string{"--vs", "--games 5"}, "--vs: unknown flag --games (--vs changes only the agent flags --deep-open, --depth, --endgame, --guesser, --lookahead, --no-guess, --policy, --strategy)"},
 		{"vs with an argument", []string{"--vs", "--strategy fast extra"}, `--vs: unexpected argument "extra"`},
 		{"vs with a bad value", []string{"--vs", "--lookahead -1"}, "--vs: --lookahead -1: want 0 or more"},
 		{"vs with a malformed value", []string{"--vs", "--lookahead=many"}, "--vs: --lookahead many: want a whole number (--vs changes"},
