@@ -162,3 +162,51 @@ func ReadReference(rd io.Reader, name string) (*Reference, error) {
 	}
 	return &ref, nil
 }
+
+// ReferenceWriter writes a reference file: the header of a Reference when
+// made, then one outcome a game as Add is called, in game order, 100 a line.
+// Close ends the last line; a file closed after any number of games, none
+// included, is one ReadReference reads back (none: the header only, which
+// ReadReference refuses as holding no outcomes).
+type ReferenceWriter struct {
+	w    *bufio.Writer
+	line int // outcomes on the current line
+}
+
+// referenceLine is the number of outcomes a line of a written reference holds.
+const referenceLine = 100
+
+// NewReferenceWriter writes r's header (r.Won is ignored), after the comment
+// lines comments (each written as "# " and the line), to w.
+func NewReferenceWriter(w io.Writer, r *Reference, comments ...string) *ReferenceWriter {
+	rw := &ReferenceWriter{w: bufio.NewWriter(w)}
+	for _, c := range comments {
+		fmt.Fprintf(rw.w, "# %s\n", c)
+	}
+	fmt.Fprintf(rw.w, "%s\nplayer %s\nlevel %s\nrules %s\nfirst %s\nseed %d\nfrom %d\n",
+		ReferenceSchema, r.Player, r.Level.Name, r.Rules, r.First, r.Seed, r.From)
+	return rw
+}
+
+// Add writes the next game's outcome.
+func (rw *ReferenceWriter) Add(won bool) {
+	c := byte('L')
+	if won {
+		c = 'W'
+	}
+	rw.w.WriteByte(c)
+	if rw.line++; rw.line == referenceLine {
+		rw.w.WriteByte('\n')
+		rw.line = 0
+	}
+}
+
+// Close ends the last line and flushes what is buffered; it returns the
+// first write error.
+func (rw *ReferenceWriter) Close() error {
+	if rw.line > 0 {
+		rw.w.WriteByte('\n')
+		rw.line = 0
+	}
+	return rw.w.Flush()
+}

@@ -92,3 +92,28 @@ func TestHillReference(t *testing.T) {
 	assert.Equal(t, 200_000, ref.To())
 	assert.Equal(t, 82_477, ref.Wins(0, 200_000))
 }
+
+// TestReferenceWriterRoundTrip writes references of 0 to 250 games and
+// reads each back: the same header, the same outcomes, lines of 100.
+func TestReferenceWriterRoundTrip(t *testing.T) {
+	for _, n := range []int{1, 99, 100, 101, 250} {
+		want := &Reference{Player: "minesat, strategy fast", Level: game.Expert, Rules: game.RulesSafe,
+			First: "corner (0,0)", Seed: 1, From: 30}
+		for i := range n {
+			want.Won = append(want.Won, i%3 == 0)
+		}
+		var b strings.Builder
+		w := NewReferenceWriter(&b, want, "how it was made", "a second line")
+		for _, won := range want.Won {
+			w.Add(won)
+		}
+		require.NoError(t, w.Close())
+		assert.True(t, strings.HasPrefix(b.String(), "# how it was made\n# a second line\nminesat.reference/1\n"))
+		for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			assert.LessOrEqual(t, len(line), 100, "n=%d", n)
+		}
+		got, err := ReadReference(strings.NewReader(b.String()), "w.txt")
+		require.NoError(t, err, "n=%d", n)
+		assert.Equal(t, want, got, "n=%d", n)
+	}
+}

@@ -79,6 +79,11 @@ difference (reference - minesat) and McNemar's z. The run must be of the
 file's level, rules, first click and seed, and within its games.
 testdata/reference/hill-expert-safe-corner-seed1.txt holds D. Hill's solver
 on the first 200,000 games of 'play --level expert --rules safe --seed 1'.
+--against may be given several times: one table a file.
+
+--outcomes FILE writes each game's outcome (one level; the first player's
+with --vs) as such a file, so that a later build or another configuration
+is paired with this run by --against FILE without playing it again.
 
 --format json writes the run summary (schema "minesat.summary/1", see
 docs/formats.md): the seed, the games, the shard, the agent's flags and,
@@ -135,6 +140,16 @@ func (l *levelList) Set(s string) error {
 	return nil
 }
 
+// pathList is a repeatable flag of file names.
+type pathList []string
+
+func (l *pathList) String() string { return strings.Join(*l, ",") }
+
+func (l *pathList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
 // playConfig is a parsed 'play' command line.
 type playConfig struct {
 	levels  []game.Level
@@ -153,7 +168,8 @@ type playConfig struct {
 
 	vs     *agent.Config // --vs: the second player's agent flags (see play_vs.go); nil without
 	vsArgs string        // the flags --vs gave, as given
-	vsRef  *against      // --against: another player's recorded outcomes (see play_against.go); nil without
+	vsRef  []*against    // --against: other players' recorded outcomes (see play_against.go), one per file
+	outcomes string      // --outcomes: the file to write the run's outcomes to, as a reference
 }
 
 // runPlay implements 'minesat play'.
@@ -179,11 +195,24 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 		}
 		closeRecords, opt.Records = f.Close, f
 	}
-	if cfg.vsRef != nil {
-		if err := cfg.vsRef.check(configs[0], cfg.shard.From, cfg.shard.To); err != nil {
+	for _, ref := range cfg.vsRef {
+		if err := ref.check(configs[0], cfg.shard.From, cfg.shard.To); err != nil {
 			return err
 		}
-		opt.Each = cfg.vsRef.count
+	}
+	outcomes, closeOutcomes, err := openOutcomes(cfg, configs[0])
+	if err != nil {
+		return err
+	}
+	if len(cfg.vsRef) > 0 || cfg.outcomes != "" {
+		opt.Each = func(i int, res agent.Result) {
+			for _, ref := range cfg.vsRef {
+				ref.count(i, res)
+			}
+			if outcomes != nil {
+				outcomes.Add(res.Outcome == game.Won)
+			}
+		}
 	}
 	start := time.Now()
 	total := (cfg.shard.To - cfg.shard.From) * len(configs)
@@ -208,6 +237,9 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if err := closeRecords(); err != nil && runErr == nil {
 		runErr = fmt.Errorf("play: %s: %w", cfg.record, err)
 	}
+	if err := closeOutcomes(); err != nil && runErr == nil {
+		runErr = fmt.Errorf("play: %s: %w", cfg.outcomes, err)
+	}
 	if runErr != nil {
 		return runErr
 	}
@@ -215,8 +247,11 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if err := writeReport(io.out, cfg.format, f, cfg.workers, 0); err != nil {
 		return err
 	}
-	if cfg.vsRef != nil && len(sums) > 0 {
-		if err := cfg.vsRef.write(io.out, sums[0]); err != nil {
+	for _, ref := range cfg.vsRef {
+		if len(sums) == 0 {
+			break
+		}
+		if err := ref.write(io.out, sums[0]); err != nil {
 			return err
 		}
 	}
@@ -248,7 +283,9 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else (2,2): see agent.BestOpening)")
 	addAgentFlags(fs, &cfg.agent, agent.DefaultConfig)
 	vs := fs.String("vs", "", "also play every game with these agent `FLAGS` changed, e.g. \"--lookahead 16\" or \"--strategy fast\", and compare the two game by game")
-	againstPath := fs.String("against", "", "compare game by game with another player's outcomes on the same games, read from `FILE` (minesat.reference/1, e.g. testdata/reference/hill-expert-safe-corner-seed1.txt)")
+	var againstPaths pathList
+	fs.Var(&againstPaths, "against", "compare game by game with another player's outcomes on the same games, read from `FILE` (minesat.reference/1, e.g. testdata/reference/hill-expert-safe-corner-seed1.txt); repeat for several")
+	fs.StringVar(&cfg.outcomes, "outcomes", "", "write each game's outcome to `FILE` as a minesat.reference/1 file, for --against in later runs")
 	fs.IntVar(&cfg.workers, "workers", runtime.NumCPU(), fmt.Sprintf("games played in parallel, 1 to %d (default: the number of CPUs)", batch.MaxWorkers))
 	fs.StringVar(&cfg.record, "record", "", "write every game as a JSON line to `FILE`, in game order")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or json")
@@ -302,7 +339,15 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		}
 		cfg.vsArgs = strings.Join(strings.Fields(*vs), " ")
 	}
-	if *againstPath != "" {
+	if cfg.outcomes != "" {
+		switch {
+		case len(cfg.levels) != 1:
+			return cfg, false, usageErrorf("play: --outcomes holds the games of one level; give one --level")
+		case cfg.trace:
+			return cfg, false, usageErrorf("play: --trace follows one game; drop --outcomes")
+		}
+	}
+	if len(againstPaths) > 0 {
 		switch {
 		case cfg.vs != nil:
 			return cfg, false, usageErrorf("play: --against and --vs each add a second player; drop one")
@@ -313,8 +358,12 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		case cfg.trace:
 			return cfg, false, usageErrorf("play: --trace follows one game; drop --against")
 		}
-		if cfg.vsRef, err = readAgainst(*againstPath); err != nil {
-			return cfg, false, err
+		for _, path := range againstPaths {
+			ref, err := readAgainst(path)
+			if err != nil {
+				return cfg, false, err
+			}
+			cfg.vsRef = append(cfg.vsRef, ref)
 		}
 	}
 	return cfg, false, nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"text/tabwriter"
 
 	"github.com/minesat/minesat/agent"
@@ -65,4 +66,67 @@ func (a *against) write(w io.Writer, s batch.Summary) error {
 		s.Level.Name, p.Games(), p.Both, p.OnlyBase, p.OnlyVs, p.Neither, ref,
 		100*float64(ref)/float64(max(p.Games(), 1)), 100*lo, 100*hi, 100*d, 100*dlo, 100*dhi, z)
 	return tw.Flush()
+}
+
+// openOutcomes creates the file of --outcomes and writes its header for the
+// run c plans; the writer then takes each game's outcome in game order. It
+// returns a nil writer and a no-op close without --outcomes.
+func openOutcomes(cfg playConfig, c batch.Config) (*batch.ReferenceWriter, func() error, error) {
+	if cfg.outcomes == "" {
+		return nil, func() error { return nil }, nil
+	}
+	rules, first, err := c.Resolve()
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Create(cfg.outcomes)
+	if err != nil {
+		return nil, nil, usageErrorf("play: --outcomes: %w", err)
+	}
+	player := "minesat, strategy " + cfg.agent.Strategy
+	switch {
+	case cfg.agent.NoGuess:
+		player += ", no guessing"
+	case cfg.agent.Guesses():
+		player += ", " + cfg.agent.GuesserName()
+	}
+	ref := &batch.Reference{Player: player, Level: c.Level, Rules: rules, First: first, Seed: c.Seed, From: cfg.shard.From}
+	comment := fmt.Sprintf("minesat play%s, %s: each game's outcome", buildRevision(), batch.GameRange(cfg.shard.From, cfg.shard.To))
+	if cfg.vs != nil {
+		comment += " (the first player's, without --vs)"
+	}
+	w := batch.NewReferenceWriter(f, ref, comment)
+	return w, func() error {
+		err := w.Close()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}, nil
+}
+
+// buildRevision returns " at revision R" for a binary built from a
+// version-controlled checkout (" at revision R with local changes" when
+// its tree had any), and "" for one built without that information.
+func buildRevision() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	rev, modified := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	switch {
+	case rev == "":
+		return ""
+	case modified:
+		return " at revision " + rev + " with local changes"
+	}
+	return " at revision " + rev
 }

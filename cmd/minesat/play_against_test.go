@@ -88,3 +88,40 @@ func TestPlayAgainstRefused(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.err, "no such file")
 }
+
+// TestPlayOutcomes writes a run's outcomes with --outcomes and pairs a
+// second run of the same games against them, twice in one command: every
+// game is won by both or lost by both, in each table.
+func TestPlayOutcomes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.txt")
+	r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", "120", "--seed", "3", "--shard", "1/2", "--outcomes", path)
+	require.Equal(t, 0, r.code, r.err)
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	ref, err := batch.ReadReference(f, path)
+	require.NoError(t, err)
+	assert.Equal(t, 60, ref.From)
+	assert.Len(t, ref.Won, 60)
+	assert.Equal(t, "minesat, strategy full, exact, lookahead 8, endgame 1000", ref.Player)
+	assert.Contains(t, r.out, fmt.Sprintf(" %d ", ref.Wins(60, 120)), "the table's wins")
+
+	r = runCmd(t, "", nil, "play", "--level", "beginner", "--games", "120", "--seed", "3", "--shard", "1/2", "--against", path, "--against", path)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, 2, strings.Count(r.out, "game by game on the same layouts"))
+	assert.Equal(t, 2, strings.Count(r.out, fmt.Sprintf("beginner  60     %d", ref.Wins(60, 120))), r.out)
+}
+
+func TestPlayOutcomesRefused(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--level", "beginner,expert", "--outcomes", "x.txt"}, "--outcomes holds the games of one level"},
+		{[]string{"--level", "beginner", "--outcomes", filepath.Join(t.TempDir(), "no", "dir", "x.txt")}, "--outcomes: open"},
+	} {
+		r := runCmd(t, "", nil, append([]string{"play", "--games", "3"}, tc.args...)...)
+		assert.Equal(t, 2, r.code, tc.args)
+		assert.Contains(t, r.err, tc.want)
+	}
+}
