@@ -166,10 +166,10 @@ type playConfig struct {
 	trace   bool // play_trace.go
 	noColor bool
 
-	vs     *agent.Config // --vs: the second player's agent flags (see play_vs.go); nil without
-	vsArgs string        // the flags --vs gave, as given
-	vsRef  []*against    // --against: other players' recorded outcomes (see play_against.go), one per file
-	outcomes string      // --outcomes: the file to write the run's outcomes to, as a reference
+	vs       *agent.Config // --vs: the second player's agent flags (see play_vs.go); nil without
+	vsArgs   string        // the flags --vs gave, as given
+	vsRef    []*against    // --against: other players' recorded outcomes (see play_against.go), one per file
+	outcomes string        // --outcomes: the file to write the run's outcomes to, as a reference
 }
 
 // runPlay implements 'minesat play'.
