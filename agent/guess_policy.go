@@ -120,7 +120,7 @@ func (p Policy) String() string {
 
 // The constants of Hill's rules.
 const (
-	policyCap          = 12    // cells weighed at most under PolicyCandidates
+	policyCap          = 24    // cells weighed at most under PolicyCandidates
 	policyFrontierCut  = 0.9   // PolicyCandidates: frontier cells at least this times the best safety
 	policyOffEdgeCut   = 0.95  // PolicyCandidates: cells next to no hint when safer than this times the best next to one
 	policyOffEdgeAll   = 30    // PolicyCandidates: all cells next to no hint when fewer than this
@@ -423,11 +423,25 @@ type afterValue struct {
 
 func (pw *policyWeigh) reset() { pw.vals = pw.vals[:0] }
 
+// policyPerCell are the rules that need every cell's probability in the
+// positions after a hint.
+const policyPerCell = PolicyBlend | PolicyProgress | PolicyOverrides
+
 // after returns the value of the position of pw.view, analysed by a, for
 // the next move: under PolicyBlend (4 x best + second best) / 5 of its
 // living cells' safeties, else its best safety, 1 when a cell is safe or
 // none is left. It records what the position tells for result.
 func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis) (float64, error) {
+	if pw.pol&policyPerCell == 0 {
+		// Only the values are counted: the position is valued as by the
+		// default lookahead, without every cell's probability.
+		pw.vals = append(pw.vals, afterValue{single: -1})
+		if len(a.Split.Safe) > 0 {
+			return 1, nil
+		}
+		var w weigher
+		return w.bestSafety(ctx, a)
+	}
 	probs, err := a.ProbabilitiesInto(ctx, pw.probs)
 	if err != nil {
 		return 0, err

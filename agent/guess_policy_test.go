@@ -222,16 +222,18 @@ func TestPolicyAfter(t *testing.T) {
 		if s2 < 0 {
 			s2 = s1
 		}
-		plain := &policyWeigh{pol: PolicyRisk, view: p}
-		got, err := plain.after(ctx, a)
-		require.NoError(t, err)
 		w := weigher{view: p}
 		want, err := w.bestSafety(ctx, a)
 		require.NoError(t, err)
-		assert.InDelta(t, want, got, 1e-12, "seed %d without blend", i)
+		for _, pol := range []Policy{PolicyRisk, PolicyProgress} {
+			plain := &policyWeigh{pol: pol, view: p}
+			got, err := plain.after(ctx, a)
+			require.NoError(t, err)
+			assert.InDelta(t, want, got, 1e-12, "seed %d, %v", i, pol)
+		}
 
 		blend := &policyWeigh{pol: PolicyBlend, view: p}
-		got, err = blend.after(ctx, a)
+		got, err := blend.after(ctx, a)
 		require.NoError(t, err)
 		assert.InDelta(t, (4*s1+s2)/5, got, 1e-12, "seed %d with blend", i)
 	}
