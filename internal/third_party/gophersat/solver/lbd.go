@@ -17,10 +17,13 @@ type queueData struct {
 
 // lbdStats is a structure dealing with recent LBD evolutions.
 type lbdStats struct {
-	lbdData      queueData
-	trailData    queueData
-	recentVals   [nbMaxRecent]int // Last LBD values
-	recentTrails [nbMaxTrail]int  // Last trail lengths
+	lbdData    queueData
+	trailData  queueData
+	recentVals [nbMaxRecent]int // Last LBD values
+	// Last trail lengths (minesat: grown up to nbMaxTrail as conflicts
+	// come, instead of an array of nbMaxTrail in every Solver, which cost
+	// 40 KB zeroed for each small problem, most of which never conflict)
+	recentTrails []int
 }
 
 // mustRestart is true iff recent LBDs are much smaller on average than average of all LBDs.
@@ -37,7 +40,7 @@ func (l *lbdStats) addConflict(trailSz int) {
 	td.totalNb++
 	td.totalSum += trailSz
 	if td.nbRecent < nbMaxTrail {
-		l.recentTrails[td.nbRecent] = trailSz
+		l.recentTrails = append(l.recentTrails, trailSz) // len(recentTrails) == nbRecent: trailData is never cleared
 		old := float64(td.nbRecent)
 		new := old + 1
 		td.recentAvg = (td.recentAvg*old)/new + float64(trailSz)/new
