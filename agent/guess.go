@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 )
 
@@ -123,6 +124,7 @@ type guessScratch struct {
 	pool    []candidate    // the candidates the lookahead weighs
 	view    game.Puzzle    // the lookahead's copy of the view, to open cells in
 	endgame endgameScratch // the endgame search's memo and stacks, kept between searches
+	reveals exact.Reveals  // the memory of the lookahead's analyses, one at a time
 }
 
 // viewOf returns a copy of v in the scratch's own puzzle.

@@ -272,7 +272,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analys
 	// (Position.explain); otherwise the bound is the best score so far, and
 	// no runner-up is reported. A cell within probEps of the best score is
 	// never cut short, so the best cell is the same either way.
-	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
+	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
 	top := [2]float64{-1, -1}
 	rank := 1 // the bound is top[rank]
 	if !p.explain {
@@ -403,6 +403,8 @@ type weigher struct {
 	// after, when set, values the position after a hint instead of next
 	// (and is asked even when a cell is then proved safe): a Policy's.
 	after func(ctx context.Context, a *exact.Analysis) (float64, error)
+
+	reveals *exact.Reveals // the memory of the positions weighed, one at a time; nil to allocate
 }
 
 // weigh returns the chance of surviving a guess at cell and the guess
@@ -432,7 +434,7 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
 	for _, v := range order {
 		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		a, err := exact.AnalyzeReveal(ctx, w.base, view, cell, w.budget, w.cache)
+		a, err := w.reveals.Analyze(ctx, w.base, view, cell, w.budget, w.cache)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -519,7 +521,7 @@ func (w *weigher) next(ctx context.Context, a *exact.Analysis) (float64, error) 
 	if err != nil {
 		return 0, err
 	}
-	inner := weigher{view: w.view, base: a, probs: probs, budget: w.budget, cache: w.cache, lnAll: lnAll, g: w.g, depth: w.depth - 1}
+	inner := weigher{view: w.view, base: a, probs: probs, budget: w.budget, cache: w.cache, reveals: new(exact.Reveals), lnAll: lnAll, g: w.g, depth: w.depth - 1}
 	best := 0.0
 	for _, c := range w.g.pool(nil, cands) {
 		if 1-c.p < best-probEps {

@@ -39,6 +39,7 @@ type Analysis struct {
 	totals   []bitset     // K_c: the mine totals of each part's solutions
 	allowed  []bitset     // A_c: the totals each part takes in full solutions
 	feasible bool         // the puzzle has a solution
+	states   int          // the budget's maxStates it was counted under
 
 	// Room for the per-part slices of an analysis with few parts, the
 	// usual case, in the Analysis's own allocation.
@@ -71,17 +72,33 @@ func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, c
 	if err != nil {
 		return nil, err
 	}
-	return analyzeSplit(ctx, sp, budget, partial, cache)
+	return analyzeSplit(ctx, sp, budget, partial, cache, nil)
 }
 
-// analyzeSplit is analyze on sp, the Split of its puzzle.
-func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, cache *Cache) (*Analysis, error) {
+// analyzeSplit is analyze on sp, the Split of its puzzle. A component sp
+// shares with base (the same *Component, as Split.Reveal leaves those the
+// new hint does not touch) takes base's diagram, counts and totals, when
+// base was counted under the same budget: what the cache would give,
+// without making its key.
+func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, cache *Cache, base *Analysis) (*Analysis, error) {
+	return analyzeSplitInto(ctx, nil, sp, budget, partial, cache, base)
+}
+
+// analyzeSplitInto is analyzeSplit made in a's memory, which it overwrites;
+// a nil a is a new Analysis.
+func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget, partial bool, cache *Cache, base *Analysis) (*Analysis, error) {
 	p := sp.Puzzle
-	a := &Analysis{Split: sp, left: sp.Left}
+	maxStates := budget.maxStates()
+	if a == nil {
+		a = new(Analysis)
+	}
+	*a = Analysis{Split: sp, left: sp.Left, states: maxStates}
 	if sp.Contradiction != nil || (sp.Left < 0 && !sp.NoTotal) {
 		return a, nil
 	}
-	maxStates := budget.maxStates()
+	if base != nil && base.states != maxStates {
+		base = nil
+	}
 	if n := len(sp.Components); n <= smallParts {
 		a.parts, a.diagrams = a.partsBuf[:0], a.diagramsBuf[:0]
 		a.flows, a.totals = a.flowsBuf[:0], a.totalsBuf[:0]
@@ -104,8 +121,13 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 		var part countedPart
 		cached := false
 		if !shrunk[co] {
-			part, cached = cache.get(co)
-			cached = cached && part.limit == limit
+			if part, cached = base.partOf(co); cached && cache != nil {
+				cache.hits++
+			}
+			if !cached {
+				part, cached = cache.get(co)
+				cached = cached && part.limit == limit
+			}
 		}
 		var err error
 		if !cached {
@@ -173,6 +195,20 @@ func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, c
 	}
 	a.allowed, a.feasible = allowedTotals(a.totals, a.left, sp.InteriorLen())
 	return a, nil
+}
+
+// partOf returns the counted part of co when co is one of a's own
+// components, counted whole (not shrunk); a may be nil.
+func (a *Analysis) partOf(co *Component) (countedPart, bool) {
+	if a == nil {
+		return countedPart{}, false
+	}
+	for c, x := range a.parts {
+		if x == co && a.diagrams[c] != nil {
+			return countedPart{d: a.diagrams[c], fl: a.flows[c], totals: a.totals[c], limit: min(a.states, firstStates)}, true
+		}
+	}
+	return countedPart{}, false
 }
 
 // shrink proves, by a gophersat backbone search on co's hints alone, which
@@ -265,24 +301,26 @@ func (a *Analysis) LogCount() (float64, error) {
 	if !a.feasible {
 		return math.Inf(-1), nil
 	}
-	all := []float64{0} // ln of the product polynomial, from total lo
+	ar := getFloats()
+	defer ar.release()
+	all := ar.make(1) // ln of the product polynomial, from total lo
 	lo := 0
 	for c, d := range a.diagrams {
 		if d == nil {
 			return 0, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
 		}
 		cs, clo, exp := d.terminalCounts(a.flows[c])
-		ln := make([]float64, len(cs))
+		ln := ar.make(len(cs))
 		for k, x := range cs {
 			ln[k] = math.Log(x) + float64(exp)*math.Ln2
 		}
-		all, lo = logConv(all, ln), lo+clo
+		all, lo = logConv(all, ln, ar), lo+clo
 	}
 	interior := a.Split.InteriorLen()
 	if a.Split.NoTotal {
 		return logSumExp(all) + float64(interior)*math.Ln2, nil
 	}
-	terms := make([]float64, 0, len(all))
+	terms := ar.make(len(all))[:0]
 	for k, x := range all {
 		t := a.left - lo - k
 		if t < 0 || t > interior || math.IsInf(x, -1) {
@@ -293,10 +331,11 @@ func (a *Analysis) LogCount() (float64, error) {
 	return logSumExp(terms), nil
 }
 
-// logConv returns the convolution of two vectors given by their logarithms.
-func logConv(a, b []float64) []float64 {
-	out := make([]float64, len(a)+len(b)-1)
-	terms := make([]float64, 0, min(len(a), len(b)))
+// logConv returns the convolution of two vectors given by their
+// logarithms, in ar's memory.
+func logConv(a, b []float64, ar *floats) []float64 {
+	out := ar.make(len(a) + len(b) - 1)
+	terms := ar.make(min(len(a), len(b)))[:0]
 	for s := range out {
 		terms = terms[:0]
 		for i := max(0, s-len(b)+1); i <= min(s, len(a)-1); i++ {
@@ -397,10 +436,9 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) (MinePr
 	for _, i := range a.mines {
 		out[i] = 1
 	}
-	var buf []float64
+	buf := ar.make(2 * a.widest())
 	for c, d := range a.diagrams {
 		pm := d.marginals(a.flows[c], w[c], buf)
-		buf = pm[:cap(pm)]
 		for v, cell := range a.parts[c].Cells {
 			out[cell] = pm[v]
 		}
@@ -429,18 +467,25 @@ func (a *Analysis) MinProbability(ctx context.Context) (float64, error) {
 		return 0, nil
 	}
 	least := 1.0
-	var buf []float64
+	buf := ar.make(2 * a.widest())
 	for c, d := range a.diagrams {
-		pm := d.marginals(a.flows[c], w[c], buf)
-		for _, pr := range pm {
+		for _, pr := range d.marginals(a.flows[c], w[c], buf) {
 			least = min(least, pr)
 		}
-		buf = pm[:cap(pm)]
 	}
 	if sp.InteriorLen() > 0 {
 		least = min(least, interior)
 	}
 	return least, nil
+}
+
+// widest returns the most variables of a part.
+func (a *Analysis) widest() int {
+	n := 0
+	for _, co := range a.parts {
+		n = max(n, len(co.Cells))
+	}
+	return n
 }
 
 // weights returns the weights each part's mine totals carry in the whole
@@ -455,7 +500,7 @@ func (a *Analysis) weights(ctx context.Context, ar *floats) (w []vec, interior f
 		return a.freeWeights(ar)
 	}
 	lnRho := a.lnRho()
-	parts := make([]vec, len(a.diagrams))
+	parts := ar.vecs(len(a.diagrams))
 	for c, d := range a.diagrams {
 		if d == nil {
 			return nil, 0, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)
@@ -486,7 +531,7 @@ func (a *Analysis) weights(ctx context.Context, ar *floats) (w []vec, interior f
 // weighs 1, whatever its total, and an interior cell is a mine in half of
 // the solutions.
 func (a *Analysis) freeWeights(ar *floats) (w []vec, interior float64, err error) {
-	w = make([]vec, len(a.diagrams))
+	w = ar.vecs(len(a.diagrams))
 	for c, d := range a.diagrams {
 		if d == nil {
 			return nil, 0, fmt.Errorf("%w: component %d was not counted", ErrBudget, c)

@@ -84,20 +84,20 @@ func BenchmarkProbabilities(b *testing.B) {
 	})
 }
 
-// expertPositions returns positions where a logical player is stuck on
-// expert boards (30x16, 99 mines, the first click opens a zero): from it,
-// FindForced's safe cells are opened and its mines flagged until
-// it finds none. These are the positions where a playing agent needs
-// probabilities to guess.
-func expertPositions(b *testing.B, games int) []*game.Puzzle {
+// stuckPositions returns positions where a logical player is stuck on
+// boards of level l, the first click at first under rules: from it,
+// FindForced's safe cells are opened and its mines flagged until it finds
+// none. These are the positions where a playing agent needs probabilities
+// to guess.
+func stuckPositions(b *testing.B, l game.Level, rules game.Rules, first game.Pos, games int) []*game.Puzzle {
 	b.Helper()
 	var out []*game.Puzzle
 	for i := range games {
-		g, err := game.New(game.Expert, game.RulesZero, game.GameSeed(1, i))
+		g, err := game.New(l, rules, game.GameSeed(1, i))
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := g.Open(game.Pos{Row: 8, Col: 15}); err != nil {
+		if _, err := g.Open(first); err != nil {
 			continue
 		}
 		for g.Outcome() == game.Unfinished {
@@ -115,6 +115,9 @@ func expertPositions(b *testing.B, games int) []*game.Puzzle {
 				}
 			}
 			for _, i := range f.Safe {
+				if g.Outcome() != game.Unfinished {
+					break // won
+				}
 				if _, err := g.Open(g.Board().Pos(i)); err != nil {
 					b.Fatalf("opened a forced-safe cell and hit a mine: %v", err)
 				}
@@ -122,6 +125,12 @@ func expertPositions(b *testing.B, games int) []*game.Puzzle {
 		}
 	}
 	return out
+}
+
+// expertPositions returns stuck positions on expert boards (30x16, 99
+// mines, the first click opens a zero); see stuckPositions.
+func expertPositions(b *testing.B, games int) []*game.Puzzle {
+	return stuckPositions(b, game.Expert, game.RulesZero, game.Pos{Row: 8, Col: 15}, games)
 }
 
 // BenchmarkExpertStuck measures FindForced and Probabilities on expert
@@ -147,4 +156,62 @@ func BenchmarkExpertStuck(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkLookahead measures what a one-move lookahead asks of this
+// package on stuck positions (see stuckPositions; safe rules, first click
+// in the corner, as `minesat play --rules safe --first corner`): for every
+// closed cell next to a hint and every hint it could show, an analysis by
+// Reveals.Analyze from the position's analysis, then LogCount and
+// MinProbability. ns/op is per position.
+func BenchmarkLookahead(b *testing.B) {
+	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
+		b.Run(l.Name, func(b *testing.B) {
+			ps := stuckPositions(b, l, game.RulesSafe, game.Pos{}, 40)
+			ctx := context.Background()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				p := ps[i%len(ps)].Clone()
+				i++
+				cache := NewCache()
+				var r Reveals
+				base, err := AnalyzeCached(ctx, p, Budget{}, cache)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for cell, c := range p.Cells {
+					if c.State != game.Unknown || !nextToHint(p, cell) {
+						continue
+					}
+					for v := range len(p.Board.Neighbors(cell)) + 1 {
+						p.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
+						a, err := r.Analyze(ctx, base, p, cell, Budget{}, cache)
+						if err != nil {
+							b.Fatal(err)
+						}
+						if a.Satisfiable() {
+							if _, err := a.LogCount(); err != nil {
+								b.Fatal(err)
+							}
+							if _, err := a.MinProbability(ctx); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+					p.Cells[cell] = c
+				}
+			}
+		})
+	}
+}
+
+// nextToHint reports whether a neighbour of cell is revealed.
+func nextToHint(p *game.Puzzle, cell int) bool {
+	for _, j := range p.Board.Neighbors(cell) {
+		if p.Cells[j].State == game.Revealed {
+			return true
+		}
+	}
+	return false
 }

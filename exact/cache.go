@@ -17,7 +17,7 @@ import (
 type Cache struct {
 	parts map[string]countedPart
 	key   []byte // scratch for keys
-	hits  int    // components reused, for tests
+	hits  int    // components reused, from it or from the base of AnalyzeReveal, for tests
 }
 
 // countedPart is a component counted: its diagram, forward counts and set

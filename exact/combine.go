@@ -160,9 +160,14 @@ func binomialWeights(n, lo, hi int, lnRho float64, ar *floats) vec {
 }
 
 // floats hands out the float64 slices of one combination from a growing
-// block, so that its many short vectors cost a few allocations; a nil
-// *floats allocates each slice on its own. Slices stay valid until release.
-type floats struct{ block []float64 }
+// block, so that its many short vectors cost a few allocations, and the
+// combination's vectors and tree nodes likewise; a nil *floats allocates
+// each slice on its own. Slices stay valid until release.
+type floats struct {
+	block     []float64
+	vecBlock  []vec
+	nodeBlock []combTree
+}
 
 // make returns n zeroed floats.
 func (f *floats) make(n int) []float64 {
@@ -178,6 +183,33 @@ func (f *floats) make(n int) []float64 {
 	return s
 }
 
+// vecs returns n zero vecs.
+func (f *floats) vecs(n int) []vec {
+	if f == nil {
+		return make([]vec, n)
+	}
+	return carve(&f.vecBlock, n)
+}
+
+// tree returns n zero tree nodes.
+func (f *floats) tree(n int) []combTree {
+	if f == nil {
+		return make([]combTree, n)
+	}
+	return carve(&f.nodeBlock, n)
+}
+
+// carve returns the next n elements of the growing block *b, zeroed.
+func carve[T any](b *[]T, n int) []T {
+	if len(*b)+n > cap(*b) {
+		*b = make([]T, 0, max(2*cap(*b), n, 16)) // the old block lives on in its slices
+	}
+	s := (*b)[len(*b) : len(*b)+n : len(*b)+n]
+	*b = (*b)[:len(*b)+n]
+	clear(s)
+	return s
+}
+
 var floatsPool = sync.Pool{New: func() any { return new(floats) }}
 
 // getFloats returns a floats from a pool; release gives it back, its
@@ -185,7 +217,7 @@ var floatsPool = sync.Pool{New: func() any { return new(floats) }}
 func getFloats() *floats { return floatsPool.Get().(*floats) }
 
 func (f *floats) release() {
-	f.block = f.block[:0]
+	f.block, f.vecBlock, f.nodeBlock = f.block[:0], f.vecBlock[:0], f.nodeBlock[:0]
 	floatsPool.Put(f)
 }
 
@@ -234,12 +266,12 @@ func (t *combTree) down(ctx context.Context, out vec, w []vec, ar *floats) error
 // components' counts as tilted vectors made with lnRho. A zero distribution means no solution was found, perhaps by
 // underflow; callers decide feasibility exactly elsewhere.
 func mineWeights(ctx context.Context, parts []vec, left, interior int, lnRho float64, ar *floats) (w []vec, inner vec, err error) {
-	w = make([]vec, len(parts))
+	w = ar.vecs(len(parts))
 	if len(parts) == 0 {
 		inner = binomialWeights(interior, left, left, lnRho, ar)
 		return w, inner, nil
 	}
-	tree := buildCombTree(parts, 0, make([]combTree, 2*len(parts)-1), ar)
+	tree := buildCombTree(parts, 0, ar.tree(2*len(parts)-1), ar)
 	all := tree.prod
 	b := binomialWeights(interior, left-all.hi(), left-all.lo, lnRho, ar)
 	out := vec{lo: all.lo, v: ar.make(len(all.v))}

@@ -161,7 +161,7 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 		}
 	}
 	sp.Left -= len(sp.Mines)
-	sp.Components = sc.components(p, hints, front)
+	sp.Components = sc.components(p, hints, front, nil)
 	sc.hints, sc.front = hints[:0], front[:0]
 	return sp, nil
 }
@@ -247,8 +247,8 @@ func (sc *splitScratch) join(p *game.Puzzle, hints []int) {
 // constraints of the hints (increasing) that still see one of its cells,
 // over its local variables in neighbour order. The components, their cells,
 // their constraints and the constraints' variables take one allocation
-// each.
-func (sc *splitScratch) components(p *game.Puzzle, hints, cells []int) []*Component {
+// each, or come from ar's memory when ar is not nil.
+func (sc *splitScratch) components(p *game.Puzzle, hints, cells []int, ar *compArena) []*Component {
 	b := p.Board
 	find := sc.sets.Find
 	owner, local := sc.owner, sc.local // root -> 1 + component; cell -> local variable
@@ -272,9 +272,12 @@ func (sc *splitScratch) components(p *game.Puzzle, hints, cells []int) []*Compon
 		sc.compSize = size
 		return nil
 	}
-	comps := make([]Component, len(size))
-	out := make([]*Component, len(size))
-	slab := make([]int, total)
+	if ar == nil {
+		ar = new(compArena) // empty: every grab allocates
+	}
+	comps := grab(&ar.comps, len(size))
+	out := grab(&ar.ptrs, len(size))
+	slab := grab(&ar.slab, total)
 	for c := range comps {
 		n := int(size[c])
 		comps[c].Cells, slab = slab[:0:n], slab[n:]
@@ -306,12 +309,12 @@ func (sc *splitScratch) components(p *game.Puzzle, hints, cells []int) []*Compon
 		nvars += int(sc.free[h])
 		ncons++
 	}
-	cons := make([]compCon, ncons)
+	cons := grab(&ar.cons, ncons)
 	for c := range comps {
 		n := int(size[c])
 		comps[c].cons, cons = cons[:0:n], cons[n:]
 	}
-	vars := make([]int32, 0, nvars)
+	vars := grab(&ar.vars, nvars)[:0]
 	k := 0
 	for _, h := range hints {
 		if sc.free[h] == 0 {
@@ -457,6 +460,26 @@ func (c *Component) refine(fixed []uint8) ([]*Component, error) {
 		s.cons = append(s.cons, sc)
 	}
 	return subs, nil
+}
+
+// compArena is memory for the components of one split at a time, reused
+// from one split to the next (see Reveals): components fills it instead of
+// allocating.
+type compArena struct {
+	comps []Component
+	ptrs  []*Component
+	slab  []int
+	cons  []compCon
+	vars  []int32
+}
+
+// grab returns n elements of *buf, grown to hold them. What they held
+// before is left for the caller to overwrite.
+func grab[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	return (*buf)[:n]
 }
 
 // splitScratch is NewSplit's per-cell working memory, pooled: a lookahead

@@ -22,11 +22,13 @@ type flow struct {
 	exp []int32 // per layer
 }
 
-// forward runs the floating-point forward pass.
+// forward runs the floating-point forward pass. The flow's header is the
+// diagram's own: a second call overwrites the first's.
 func (d *diagram) forward() *flow {
 	nn := d.nodes()
 	offExp := make([]int32, nn+1+d.n+1)
-	fl := &flow{off: offExp[:nn+1], exp: offExp[nn+1:]}
+	fl := &d.fl
+	*fl = flow{off: offExp[:nn+1], exp: offExp[nn+1:]}
 	for u := range nn {
 		fl.off[u+1] = fl.off[u] + d.hi[u] - d.lo[u] + 1
 	}
@@ -86,7 +88,13 @@ func (d *diagram) terminalCounts(fl *flow) (c []float64, lo, exp int) {
 // while the scale keeps a count of 1 above the smallest normal float
 // (2^-1000 at most); beyond that the exact counts decide.
 func (d *diagram) totals(ctx context.Context, fl *flow) (bitset, error) {
-	out := newBitset(d.n + 1)
+	var out bitset
+	if words := (d.n + 64) / 64; words <= len(d.totBuf) {
+		out = d.totBuf[:words:words]
+		clear(out)
+	} else {
+		out = newBitset(d.n + 1)
+	}
 	if d.empty() {
 		return out, nil
 	}

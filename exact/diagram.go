@@ -48,6 +48,11 @@ type diagram struct {
 	start  []int32 // layer t's nodes are start[t]..start[t+1]-1
 	child  []int32 // child[2u+x], or -1
 	lo, hi []int32 // per node: fewest and most mines on a path from the root
+
+	// Room for the forward pass's header and a small set of totals, in
+	// the diagram's own allocation (see forward and totals).
+	fl     flow
+	totBuf [2]uint64
 }
 
 // nodes returns the number of nodes.

@@ -20,6 +20,12 @@ import (
 // When sp has a Contradiction, or propagation settles cell in sp, Reveal is
 // NewSplit(p).
 func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
+	return sp.reveal(p, cell, nil)
+}
+
+// reveal is Reveal, its Split and new components in r's memory when r is
+// not nil.
+func (sp *Split) reveal(p *game.Puzzle, cell int, r *Reveals) (*Split, error) {
 	if sp.Contradiction != nil || p == nil || sp.Puzzle == nil || p.Board != sp.Puzzle.Board ||
 		len(p.Cells) != p.Board.Len() || cell < 0 || cell >= len(p.Cells) || p.Cells[cell].State != game.Revealed {
 		return NewSplit(p)
@@ -99,7 +105,12 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	need[cell], free[cell] = nd, fr
 	hints = append(hints, cell)
 
-	out := &Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left, NoTotal: sp.NoTotal}
+	out := &Split{}
+	var kept []*Component // memory for out.Components
+	if r != nil {
+		out, kept = &r.split, r.split.Components[:0]
+	}
+	*out = Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left, NoTotal: sp.NoTotal}
 	queue := sc.queue[:0]
 	for _, h := range hints {
 		queue = append(queue, int32(h))
@@ -121,10 +132,17 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 	slices.Sort(cells)
 	slices.Sort(hints)
 	sc.join(p, hints)
-	made := sc.components(p, hints, cells)
+	var ar *compArena
+	if r != nil {
+		ar = &r.comps
+	}
+	made := sc.components(p, hints, cells, ar)
 
 	if n := len(sp.Components) - len(hit) + len(made); n > 0 {
-		out.Components = make([]*Component, 0, n)
+		if cap(kept) < n {
+			kept = make([]*Component, 0, n)
+		}
+		out.Components = kept
 	}
 	for c, co := range sp.Components {
 		if !slices.Contains(hit, int32(c+1)) {
@@ -176,9 +194,36 @@ func merged(s, extra []int) []int {
 // cell, closed there, now revealed: it splits p from base's Split (see
 // Split.Reveal), and is otherwise the same analysis, bit for bit.
 func AnalyzeReveal(ctx context.Context, base *Analysis, p *game.Puzzle, cell int, budget Budget, c *Cache) (*Analysis, error) {
-	sp, err := base.Split.Reveal(p, cell)
+	return (*Reveals)(nil).Analyze(ctx, base, p, cell, budget, c)
+}
+
+// Reveals holds the memory of analyses made one after the other, each
+// dropped before the next is made, as a lookahead makes them for the hint
+// values of the cell it weighs: what each takes for itself (the Analysis,
+// its Split and the components the new hint forms) it takes from here
+// instead of allocating. The zero value is ready to use; a nil *Reveals
+// allocates, as AnalyzeReveal does. A Reveals is not safe for concurrent
+// use.
+type Reveals struct {
+	a     Analysis
+	split Split
+	comps compArena
+}
+
+// Analyze is AnalyzeReveal, the same analysis bit for bit, made in r's
+// memory: the Analysis returned, its Split and its components are valid
+// until the next call on r, which overwrites them. base must not be r's
+// own (an analysis two moves ahead needs a second Reveals). What the
+// cache keeps (the counted diagrams) is never r's, so it outlives the
+// analysis.
+func (r *Reveals) Analyze(ctx context.Context, base *Analysis, p *game.Puzzle, cell int, budget Budget, c *Cache) (*Analysis, error) {
+	sp, err := base.Split.reveal(p, cell, r)
 	if err != nil {
 		return nil, err
 	}
-	return analyzeSplit(ctx, sp, budget, false, c)
+	var into *Analysis
+	if r != nil {
+		into = &r.a
+	}
+	return analyzeSplitInto(ctx, into, sp, budget, false, c, base)
 }

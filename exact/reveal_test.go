@@ -15,7 +15,8 @@ import (
 // (some with flags, some with no solution) and checks that Split.Reveal
 // gives NewSplit's Split, field by field, and AnalyzeReveal Analyze's
 // answers to the bit, whether the new puzzle is the old one changed in
-// place or a copy.
+// place or a copy; and so do the analyses a Reveals makes one after the
+// other in its own memory, with a Cache.
 func TestSplitReveal(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 5))
@@ -28,6 +29,8 @@ func TestSplitReveal(t *testing.T) {
 		if base.Split.Contradiction != nil {
 			fallbacks++
 		}
+		var r Reveals
+		cache := NewCache()
 		var closed []int
 		for j, c := range p.Cells {
 			if c.State == game.Unknown {
@@ -68,6 +71,10 @@ func TestSplitReveal(t *testing.T) {
 				ga, err := AnalyzeReveal(ctx, base, q, cell, Budget{}, nil)
 				require.NoError(t, err)
 				sameAs(t, ctx, ga, wa, &buf)
+				ra, err := r.Analyze(ctx, base, q, cell, Budget{}, cache)
+				require.NoError(t, err)
+				sameSplit(t, ra.Split, want)
+				sameAs(t, ctx, ra, wa, &buf)
 				q.Cells[cell] = game.Cell{}
 			}
 		}

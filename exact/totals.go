@@ -127,7 +127,12 @@ func (c *Component) satTotals(ctx context.Context) (bitset, error) {
 // exactly, as bitsets, with prefix and suffix sums.
 func allowedTotals(totals []bitset, left, interior int) (allowed []bitset, ok bool) {
 	nc := len(totals)
-	los, his := make([]int, nc), make([]int, nc)
+	var losBuf, hisBuf [smallParts]int
+	los, his := losBuf[:], hisBuf[:]
+	if nc > smallParts {
+		los, his = make([]int, nc), make([]int, nc)
+	}
+	los, his = los[:nc], his[:nc]
 	sumLo, sumHi, gap := 0, 0, 0
 	for c, k := range totals {
 		los[c], his[c] = k.min(), k.max()
@@ -139,12 +144,24 @@ func allowedTotals(totals []bitset, left, interior int) (allowed []bitset, ok bo
 		gap = max(gap, k.maxGap())
 	}
 	allowed = make([]bitset, nc)
+	// The sets A_c, each over 0..his[c], in one allocation.
+	words := 0
+	for c := range nc {
+		words += (his[c] + 64) / 64
+	}
+	block := make(bitset, words)
+	newAllowed := func(c int) bitset {
+		n := (his[c] + 64) / 64
+		a := block[:n:n]
+		block = block[n:]
+		return a
+	}
 	if gap <= interior+1 {
 		if sumLo > left || sumHi < left-interior {
 			return nil, false
 		}
 		for c, k := range totals {
-			a := newBitset(his[c] + 1)
+			a := newAllowed(c)
 			lo := max(los[c], left-interior-(sumHi-his[c]))
 			hi := min(his[c], left-(sumLo-los[c]))
 			for t := lo; t <= hi; t++ {
@@ -183,7 +200,7 @@ func allowedTotals(totals []bitset, left, interior int) (allowed []bitset, ok bo
 	}
 	for c, k := range totals {
 		others := sumset(prefix[c], suffix[c+1], width)
-		a := newBitset(his[c] + 1)
+		a := newAllowed(c)
 		for t := los[c]; t <= his[c]; t++ {
 			if !k.has(t) {
 				continue
