@@ -337,8 +337,8 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *exact.Analysis, probs []
 	view := p.Clone()
 	var dead []int
 	var deep [9]int8 // per neighbour count: 0 untested, 1 dead, 2 not dead
-	for x, c := range p.Cells {
-		if c.State != game.Unknown || !undecided(p, probs, x) {
+	for x := range p.Cells {
+		if !undecided(p, probs, x) {
 			continue
 		}
 		k := -1 // the neighbour count, when x is deep in the interior
@@ -351,41 +351,52 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *exact.Analysis, probs []
 				continue
 			}
 		}
-		values := hintValues(p, probs, x)
-		if len(values) == 1 {
-			dead = append(dead, x)
-			continue // never deep: its neighbours are decided
+		isDead, err := provedDead(ctx, view, an, probs, x, budget, cache)
+		if err != nil {
+			return nil, err
 		}
-		shown := 0
-		for _, v := range values {
-			view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-			a, err := exact.AnalyzeReveal(ctx, an, view, x, budget, cache)
-			if errors.Is(err, exact.ErrBudget) {
-				shown = 2 // not shown dead
-				break
-			}
-			if err != nil {
-				view.Cells[x] = c
-				return nil, err
-			}
-			if a.Satisfiable() {
-				if shown++; shown == 2 {
-					break
-				}
-			}
-		}
-		view.Cells[x] = c
-		if shown < 2 {
+		if isDead {
 			dead = append(dead, x)
 		}
 		if k >= 0 {
 			deep[k] = 2
-			if shown < 2 {
+			if isDead {
 				deep[k] = 1
 			}
 		}
 	}
 	return dead, nil
+}
+
+// provedDead reports whether the undecided cell x of view (analysed by an,
+// with mine probabilities probs) shows one hint in every layout where it
+// is safe: view with x opened on each hint it could show is analysed
+// (reusing an's counted components), until two hints prove possible. A
+// position too large to count shows x not dead. view is scratch, restored.
+func provedDead(ctx context.Context, view *game.Puzzle, an *exact.Analysis, probs []float64, x int, budget exact.Budget, cache *exact.Cache) (bool, error) {
+	values := hintValues(view, probs, x)
+	if len(values) == 1 {
+		return true, nil
+	}
+	c := view.Cells[x]
+	defer func() { view.Cells[x] = c }()
+	shown := 0
+	for _, v := range values {
+		view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
+		a, err := exact.AnalyzeReveal(ctx, an, view, x, budget, cache)
+		if errors.Is(err, exact.ErrBudget) {
+			return false, nil // not shown dead
+		}
+		if err != nil {
+			return false, err
+		}
+		if a.Satisfiable() {
+			if shown++; shown == 2 {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
 }
 
 // deepInterior reports whether cell x of p (probs are p's) and all its

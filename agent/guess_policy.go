@@ -23,15 +23,19 @@ import (
 //     not at its best safety (1 when a cell is proved safe). A cell proved
 //     safe has safety 1, so the next move counts as sure only when two
 //     living cells are proved safe. Every closed cell counts on its own,
-//     those next to no hint too; with fewer than two living cells, the
-//     dead ones count as well, and a single cell is its own runner-up.
+//     those next to no hint too; with no living cell, the dead ones
+//     count, and a single cell is its own runner-up.
 //   - PolicyDead: dead cells (closed cells that can show only one value,
 //     so that opening one tells nothing) are weighed only when every
 //     candidate is dead, and are ranked after every living one; with
-//     PolicyBlend, they are not living. A cell is dead when each of its
-//     closed neighbours is decided, or when its undecided neighbours are
-//     exactly those of one hint (leaving the cell aside), whose count they
-//     then share; and a cell weighed to show a single value is dead too.
+//     PolicyBlend, they are not living. A candidate next to a hint is
+//     tested exactly (opened on each value it could show, until two prove
+//     possible), as is a cell weighed; elsewhere (cells next to no hint,
+//     the positions after a hint, and under PolicyCandidates, whose many
+//     cells would cost too much, every candidate before it is weighed) a
+//     cell is taken as dead when each of its closed neighbours is
+//     decided, or when its undecided neighbours are exactly those of one
+//     hint (leaving the cell aside), whose count they then share.
 //   - PolicyCandidates: the cells weighed are Hill's: those next to a hint
 //     whose safety is at least 0.9 times the best, and, when the cells next
 //     to no hint are safer than 0.95 times the best of those next to one,
@@ -134,8 +138,11 @@ const (
 // best and (when p explains its moves) the runner-up.
 func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pol := g.Policy
-	pool := g.policyPool(p.View, probs, cands)
-	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, lnAll: lnAll, g: g, depth: 1}
+	pool, err := g.policyPool(ctx, p, a, probs, cands)
+	if err != nil {
+		return candidate{}, candidate{}, err
+	}
+	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, lnAll: lnAll, g: g, depth: 1}
 	pw := &policyWeigh{pol: pol, view: w.view}
 	w.after = pw.after
 	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.count.cache}
@@ -252,28 +259,61 @@ func overrideOf(pool []candidate, facts []weighed, order []int, probs []float64)
 	return bi
 }
 
-// policyPool returns the candidates g.Policy weighs in the position v with
-// mine probabilities probs; cands are rank's.
-func (g ProbGuesser) policyPool(v *game.Puzzle, probs []float64, cands []candidate) []candidate {
-	var pool []candidate
-	if g.Policy&PolicyCandidates != 0 {
-		pool = hillCandidates(v, probs, cands)
-	} else {
-		pool = g.pool(nil, cands)
+// policyPool returns the candidates g.Policy weighs in p's position,
+// analysed by a, with mine probabilities probs; cands are rank's. Under
+// PolicyDead the dead cells are left out, unless every cell within reach
+// is dead.
+func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, cands []candidate) ([]candidate, error) {
+	v := p.View
+	pool := func(cands []candidate) []candidate {
+		if g.Policy&PolicyCandidates != 0 {
+			return hillCandidates(v, probs, cands, g.Policy&PolicyDead != 0)
+		}
+		return g.pool(nil, cands)
 	}
 	if g.Policy&PolicyDead == 0 {
-		return pool
+		return pool(cands), nil
 	}
-	living := slices.DeleteFunc(slices.Clone(pool), func(c candidate) bool { return deadCell(v, probs, c.cell) })
+	best := cands[0].p
+	reach, want := func(c candidate) bool { return c.p <= best+candidateMargin+probEps }, g.Lookahead
+	if g.Policy&PolicyCandidates != 0 {
+		reach = func(c candidate) bool { return c.interior || 1-c.p >= policyFrontierCut*(1-best)-probEps }
+		want = policyCap
+	}
+	view := p.guess.viewOf(v)
+	var living []candidate
+	kept := 0
+	for _, c := range cands {
+		if kept == want || !reach(c) {
+			break
+		}
+		if deadCell(v, probs, c.cell) {
+			continue
+		}
+		if !c.interior && g.Policy&PolicyCandidates == 0 { // else tested cheaply only: see Policy
+			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.count.cache)
+			if err != nil {
+				return nil, err
+			}
+			if dead {
+				continue
+			}
+		}
+		living = append(living, c)
+		if !c.interior {
+			kept++
+		}
+	}
 	if len(living) == 0 {
-		return pool
+		return pool(cands), nil
 	}
-	return living
+	return pool(living), nil
 }
 
 // hillCandidates returns PolicyCandidates' cells of v, safest first, at
-// most policyCap of them (see Policy); cands are rank's.
-func hillCandidates(v *game.Puzzle, probs []float64, cands []candidate) []candidate {
+// most policyCap of them (see Policy); cands are rank's. With living, the
+// cells next to no hint that deadCell finds dead are left out.
+func hillCandidates(v *game.Puzzle, probs []float64, cands []candidate, living bool) []candidate {
 	best := 1 - cands[0].p
 	var pool []candidate
 	bestEdge, off := -1.0, -1.0
@@ -287,7 +327,11 @@ func hillCandidates(v *game.Puzzle, probs []float64, cands []candidate) []candid
 		}
 	}
 	if off >= 0 && off > policyOffEdgeCut*bestEdge {
-		pool = append(pool, offEdgeCandidates(v, probs)...)
+		for _, c := range offEdgeCandidates(v, probs) {
+			if !living || !deadCell(v, probs, c.cell) {
+				pool = append(pool, c)
+			}
+		}
 	}
 	slices.SortStableFunc(pool, func(x, y candidate) int {
 		if d := cmpProb(x.p, y.p); d != 0 {

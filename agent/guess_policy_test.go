@@ -285,7 +285,7 @@ func TestHillCandidates(t *testing.T) {
 			continue
 		}
 		best := 1 - cands[0].p
-		got := hillCandidates(nil, probs, onlyFrontier(cands))
+		got := hillCandidates(nil, probs, onlyFrontier(cands), false)
 		assert.LessOrEqual(t, len(got), policyCap)
 		for _, c := range got {
 			assert.GreaterOrEqual(t, 1-c.p, policyFrontierCut*best-1e-9, "seed %d: cell %d", i, c.cell)
