@@ -24,6 +24,10 @@ type stdio struct {
 	errTTY    bool      // err is a terminal (progress bars allowed)
 	getenv    func(string) string
 	openInput func(name string) (io.ReadCloser, error) // "-" means in
+
+	// setMemoryLimit is debug.SetMemoryLimit in the command; nil in tests,
+	// which leave the test process's collector alone (see memory.go).
+	setMemoryLimit func(int64) int64
 }
 
 // command is one subcommand.
@@ -52,7 +56,7 @@ var commands = map[string]command{
 // rounds alternating the two settings on one worker took 23%, 17% and 14%
 // less CPU a game at beginner, intermediate and expert, for a peak of 33
 // instead of 22 MB at beginner (docs/speed.md, "Side by side with
-// minesolve").
+// minesolve"). Play on small boards adds a soft memory limit (memory.go).
 const gcPercent = 400
 
 func main() {
@@ -71,6 +75,8 @@ func main() {
 		errTTY:    term.IsTerminal(int(os.Stderr.Fd())),
 		getenv:    os.Getenv,
 		openInput: openFile,
+
+		setMemoryLimit: debug.SetMemoryLimit,
 	}
 	err := run(ctx, os.Args[1:], io)
 	stop()

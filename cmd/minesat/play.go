@@ -185,6 +185,13 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if cfg.trace {
 		return runPlayTrace(ctx, io, cfg, configs)
 	}
+	players := cfg.workers
+	if cfg.vs != nil {
+		players *= 2
+	}
+	if limit := playMemoryLimit(io.getenv, cfg.levels, players); limit > 0 && io.setMemoryLimit != nil {
+		io.setMemoryLimit(limit)
+	}
 	opt := batch.Options{Workers: cfg.workers}
 	closeRecords := func() error { return nil }
 	if cfg.record != "" {

@@ -1,0 +1,34 @@
+package main
+
+import "github.com/minesat/minesat/game"
+
+// The collector's setting for play on small boards. At the command line's
+// GOGC of 400 the heap may grow to 16 MB before the collector first runs
+// (Go's 4 MB minimum heap, times 4), while a beginner game's live heap is
+// about 2 MB: a 100,000-game beginner run peaked at 31 MB. A soft memory
+// limit of 12 MiB a player makes the collector run earlier only there: the
+// peak falls to about 19 MB, and the time a game stayed within the noise of
+// alternating runs at beginner and intermediate. On expert boards the same
+// limit took 2.4 times the CPU (the live heap is larger and the limit
+// leaves it little room), so larger boards keep GOGC 400 alone
+// (docs/speed.md, "A small process").
+const (
+	smallBoardCells = 256      // boards up to intermediate's 16x16 get the limit
+	smallHeapLimit  = 12 << 20 // bytes a player, runtime memory the limit counts
+)
+
+// playMemoryLimit returns the soft memory limit for a play run of levels
+// with players agents in all (workers, times two in paired play), or 0 for
+// none: GOGC or GOMEMLIMIT set in the environment, or a board above
+// smallBoardCells cells.
+func playMemoryLimit(getenv func(string) string, levels []game.Level, players int) int64 {
+	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
+		return 0
+	}
+	for _, l := range levels {
+		if l.Cells() > smallBoardCells {
+			return 0
+		}
+	}
+	return int64(smallHeapLimit * players)
+}
