@@ -72,19 +72,40 @@ type stepCon struct {
 // buildDiagram builds c's diagram, deciding variables in the order with
 // the narrowest state (see chooseOrder). It fails with ErrBudget when more
 // than maxStates nodes are needed, and with ctx's error when cancelled.
+//
+// The order and the slots depend only on the shape of c (its number of
+// cells and its constraints' variables), not on the mines each constraint
+// needs: a lookahead builds one component again and again with only the
+// new hint's need changed, and the scratch remembers the last shape's.
 func buildDiagram(ctx context.Context, c *Component, b *game.Board, maxStates int) (*diagram, error) {
-	return buildDiagramOrder(ctx, c, chooseOrder(c, b), maxStates)
+	sc := buildPool.Get().(*buildScratch)
+	defer buildPool.Put(sc)
+	if !sc.shape.same(c) {
+		order := chooseOrder(c, b)
+		pos := sc.layers(order)
+		slotOf, width := sc.slots(c, pos)
+		sc.shape.remember(c, order, width)
+		sc.shape.pos, sc.shape.slotOf = append(sc.shape.pos[:0], pos...), append(sc.shape.slotOf[:0], slotOf...)
+	}
+	m := &sc.shape
+	return sc.build(ctx, c, m.order, m.pos, m.slotOf, m.width, maxStates)
 }
 
 // buildDiagramOrder builds c's diagram deciding variables in the given
 // order, a permutation of 0..len(Cells)-1. Any order gives the same
 // solutions; the order decides only the diagram's size.
 func buildDiagramOrder(ctx context.Context, c *Component, order []int32, maxStates int) (*diagram, error) {
-	n := len(c.Cells)
 	sc := buildPool.Get().(*buildScratch)
 	defer buildPool.Put(sc)
 	pos := sc.layers(order)
 	slotOf, width := sc.slots(c, pos)
+	return sc.build(ctx, c, order, pos, slotOf, width, maxStates)
+}
+
+// build builds c's diagram in the given order, whose inverse is pos, with
+// the constraints in the given slots (see slots).
+func (sc *buildScratch) build(ctx context.Context, c *Component, order, pos, slotOf []int32, width int32, maxStates int) (*diagram, error) {
+	n := len(c.Cells)
 	steps := sc.steps(c, pos, slotOf)
 	d := &diagram{n: n, order: order, start: grown(&sc.start, n+2)}
 	if err := sc.sweep(ctx, d, steps, width, maxStates); err != nil {
@@ -290,6 +311,45 @@ type buildScratch struct {
 	next                           layerTable
 	alive, reach, seen             []bool
 	newID, start, kids, newStart   []int32
+	shape                          shapeMemo // buildDiagram's
+}
+
+// shapeMemo is the order and slots of the last component shape a
+// buildScratch built (see buildDiagram).
+type shapeMemo struct {
+	cells  int     // the shape: the number of cells,
+	lens   []int32 // each constraint's number of variables,
+	vars   []int32 // and their variables, all constraints in a row
+	order  []int32 // shared by the diagrams built in it, which never write to it
+	pos    []int32
+	slotOf []int32
+	width  int32
+}
+
+// same reports whether c has the remembered shape.
+func (m *shapeMemo) same(c *Component) bool {
+	if m.order == nil || len(c.Cells) != m.cells || len(c.cons) != len(m.lens) {
+		return false
+	}
+	vars := m.vars
+	for k, con := range c.cons {
+		if int(m.lens[k]) != len(con.vars) || !slices.Equal(con.vars, vars[:len(con.vars)]) {
+			return false
+		}
+		vars = vars[len(con.vars):]
+	}
+	return true
+}
+
+// remember makes c's shape the remembered one, with its order and width
+// (the caller copies pos and slotOf).
+func (m *shapeMemo) remember(c *Component, order []int32, width int32) {
+	m.cells, m.lens, m.vars = len(c.Cells), m.lens[:0], m.vars[:0]
+	for _, con := range c.cons {
+		m.lens = append(m.lens, int32(len(con.vars)))
+		m.vars = append(m.vars, con.vars...)
+	}
+	m.order, m.width = order, width
 }
 
 var buildPool = sync.Pool{New: func() any { return new(buildScratch) }}

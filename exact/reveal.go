@@ -105,10 +105,12 @@ func (sp *Split) reveal(p *game.Puzzle, cell int, r *Reveals) (*Split, error) {
 	need[cell], free[cell] = nd, fr
 	hints = append(hints, cell)
 
-	out := &Split{}
+	var out *Split
 	var kept []*Component // memory for out.Components
 	if r != nil {
 		out, kept = &r.split, r.split.Components[:0]
+	} else {
+		out = new(Split)
 	}
 	*out = Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left, NoTotal: sp.NoTotal}
 	queue := sc.queue[:0]
