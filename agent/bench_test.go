@@ -82,6 +82,7 @@ func BenchmarkGuess(b *testing.B) {
 		{"exact+endgame", ProbGuesser{Endgame: DefaultEndgame}},
 		{"default", DefaultGuesser()},
 		{"depth2", ProbGuesser{Lookahead: DefaultLookahead, Depth: 2, Endgame: DefaultEndgame}},
+		{"hill", ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Policy: PolicyHill}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -512,8 +512,8 @@ func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis) (float64, e
 		case s > a2:
 			a2 = s
 		}
-		if s < b2 && probs[i] != 0 {
-			continue // neither best nor a clear: no need to test for death
+		if s <= b2 && probs[i] != 0 {
+			continue // changes neither best nor clears: no need to test for death
 		}
 		if deadRule && deadCell(v, probs, i) {
 			continue
