@@ -10,19 +10,21 @@ import "github.com/minesat/minesat/game"
 // peak falls to about 19 MB, and the time a game stayed within the noise of
 // alternating runs at beginner and intermediate. On expert boards the same
 // limit took 2.4 times the CPU (the live heap is larger and the limit
-// leaves it little room), so larger boards keep GOGC 400 alone
-// (docs/speed.md, "A small process").
+// leaves it little room), so larger boards keep GOGC 400 alone, and so
+// do runs that write records: they keep every move, and under the limit
+// 20,000 beginner games took 25% more CPU (docs/speed.md, "A small
+// process").
 const (
 	smallBoardCells = 256      // boards up to intermediate's 16x16 get the limit
 	smallHeapLimit  = 12 << 20 // bytes a player, runtime memory the limit counts
 )
 
 // playMemoryLimit returns the soft memory limit for a play run of levels
-// with players agents in all (workers, times two in paired play), or 0 for
-// none: GOGC or GOMEMLIMIT set in the environment, or a board above
-// smallBoardCells cells.
-func playMemoryLimit(getenv func(string) string, levels []game.Level, players int) int64 {
-	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
+// with players agents in all (workers, times two in paired play), writing
+// records or not, or 0 for none: GOGC or GOMEMLIMIT set in the
+// environment, records, or a board above smallBoardCells cells.
+func playMemoryLimit(getenv func(string) string, levels []game.Level, players int, records bool) int64 {
+	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" || records {
 		return 0
 	}
 	for _, l := range levels {

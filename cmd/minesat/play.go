@@ -189,7 +189,7 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if cfg.vs != nil {
 		players *= 2
 	}
-	if limit := playMemoryLimit(io.getenv, cfg.levels, players); limit > 0 && io.setMemoryLimit != nil {
+	if limit := playMemoryLimit(io.getenv, cfg.levels, players, cfg.record != ""); limit > 0 && io.setMemoryLimit != nil {
 		io.setMemoryLimit(limit)
 	}
 	opt := batch.Options{Workers: cfg.workers}
