@@ -273,6 +273,9 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analys
 	// no runner-up is reported. A cell within probEps of the best score is
 	// never cut short, so the best cell is the same either way.
 	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
+	if w.depth == 1 {
+		w.memo = &p.guess.memo
+	}
 	top := [2]float64{-1, -1}
 	rank := 1 // the bound is top[rank]
 	if !p.explain {
@@ -405,6 +408,7 @@ type weigher struct {
 	after func(ctx context.Context, a *exact.Analysis) (float64, error)
 
 	reveals *exact.Reveals // the memory of the positions weighed, one at a time; nil to allocate
+	memo    *weighMemo     // weighings remembered across games (depth 1, no after); nil for none
 }
 
 // weigh returns the chance of surviving a guess at cell and the guess
@@ -421,6 +425,18 @@ type weigher struct {
 // bites early. The order changes no score: the sums run by value.
 func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero float64, err error) {
 	view, probs := w.view, w.probs
+	least := noBound // the lowest bound checked against bar, for the memo
+	if w.memo != nil {
+		key := w.memo.keyOf(view, cell, w.budget)
+		if s, z, ok := w.memo.lookup(key, bar); ok {
+			return s, z, nil
+		}
+		defer func() {
+			if err == nil {
+				w.memo.store(key, bar, score, zero, least)
+			}
+		}()
+	}
 	saved := view.Cells[cell]
 	defer func() { view.Cells[cell] = saved }()
 	var lns, next [9]float64
@@ -458,7 +474,9 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 		pv := math.Exp(lns[v] - lnSafe)
 		counted += pv * next[v]
 		covered += pv
-		if safe*(counted+max(0, 1-covered)) < bar {
+		bound := safe * (counted + max(0, 1-covered))
+		least = min(least, bound)
+		if bound < bar {
 			return -1, 0, nil
 		}
 	}
