@@ -360,7 +360,9 @@ func (k *KB) addBinomial(cells []int, n int, from origin) error {
 			for j, i := range idx[:size] {
 				buf[j] = CellLit(cells[i], sub.mine)
 			}
-			if err := k.add(buf[:size], from); err != nil {
+			// Every cell is unsettled, and storing clauses of two or
+			// more literals settles none: KB0 leaves the clause as it is.
+			if err := k.store(buf[:size], from); err != nil {
 				return err
 			}
 			if !cnf.NextSubset(idx[:size], m) {
@@ -535,6 +537,12 @@ func (k *KB) add(c []cnf.Lit, o origin) error {
 		}
 	}
 	k.scratch = s
+	return k.store(s, o)
+}
+
+// store is add for a clause c that KB0 leaves as it is: every literal
+// unsettled. c may alias the arena or the scratch.
+func (k *KB) store(s []cnf.Lit, o origin) error {
 	if len(s) == 0 {
 		return k.fail(fmt.Errorf("kb: a clause became empty: %w", ErrContradiction))
 	}
