@@ -19,14 +19,14 @@ type Config struct {
 	Depth     int    `json:"depth"`               // ProbGuesser.Depth
 	Endgame   int    `json:"endgame"`             // ProbGuesser.Endgame
 	DeepOpen  int    `json:"deep_open,omitempty"` // ProbGuesser.DeepOpen
-	Policy    string `json:"policy,omitempty"`    // ProbGuesser.Policy, as ParsePolicy reads it: e.g. "blend,risk" or "hill"
+	Policy    string `json:"policy,omitempty"`    // ProbGuesser.Policy: PolicyAuto, or rules as ParsePolicy reads them, e.g. "blend,risk", "hill" or "none" ("" too)
 }
 
 // DefaultConfig is the agent 'minesat play' plays with unless told
 // otherwise: strategy full, guessing by exact probabilities with the
-// default lookahead, depth and endgame.
+// default lookahead, depth and endgame, and policy auto.
 var DefaultConfig = Config{Strategy: PresetFull, Guesser: "exact",
-	Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame}
+	Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame, Policy: PolicyAuto}
 
 // A FieldError reports a field of a Config (or of a configuration holding
 // one, such as a batch's) that is out of range. Field is the field's name
@@ -77,6 +77,9 @@ func (c Config) Check() error {
 // checkPolicy reports a Policy field that names an unknown rule, or rules
 // the lookahead cannot play as configured, as a *FieldError.
 func (c Config) checkPolicy() error {
+	if c.Policy == PolicyAuto {
+		return nil
+	}
 	pol, err := ParsePolicy(c.Policy)
 	quoted := strconv.Quote(c.Policy)
 	switch {
@@ -94,9 +97,28 @@ func (c Config) checkPolicy() error {
 
 // policy returns c's Policy; the zero Policy when c.Policy names none or
 // is out of range (Check reports it).
-func (c Config) policy() Policy {
+func (c Config) policy() (Policy, float64) {
+	if c.Policy == PolicyAuto {
+		return PolicyDefault, DefaultPolicyDensity
+	}
 	pol, _ := ParsePolicy(c.Policy)
-	return pol
+	return pol, 0
+}
+
+// autoPlays reports whether PolicyAuto plays any rule with c's lookahead:
+// one move ahead, weighing some cell.
+func (c Config) autoPlays() bool { return c.Lookahead > 0 && c.Depth <= 1 && c.DeepOpen == 0 }
+
+// policyName names c's policy as --policy takes it: auto, none, hill or
+// the rules' names.
+func (c Config) policyName() string {
+	if c.Policy == PolicyAuto {
+		return PolicyAuto
+	}
+	if pol, _ := c.policy(); pol != 0 {
+		return pol.String()
+	}
+	return "none"
 }
 
 // Options returns the options of New that c describes, or a *FieldError if
@@ -105,7 +127,8 @@ func (c Config) Options() ([]Option, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	var guesser Guesser = ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame, Policy: c.policy()}
+	pol, density := c.policy()
+	var guesser Guesser = ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame, Policy: pol, PolicyDensity: density}
 	if c.Guesser == "local" {
 		guesser = LocalGuesser{}
 	}
@@ -123,7 +146,8 @@ func (c Config) Options() ([]Option, error) {
 func (c Config) Guesses() bool { return PresetGuesses(c.Strategy) && !c.NoGuess }
 
 // GuesserName says how the agent guesses, e.g. "exact, lookahead 8,
-// endgame 1000", "exact, lookahead 8, endgame 1000, policy hill" or
+// endgame 1000, policy auto" (the default), "exact, lookahead 8, endgame
+// 1000" (no policy), "exact, lookahead 8, endgame 1000, policy hill" or
 // "local estimate".
 func (c Config) GuesserName() string {
 	if c.Guesser == "local" {
@@ -137,8 +161,8 @@ func (c Config) GuesserName() string {
 		depth = fmt.Sprintf(", depth 2 up to %d open", c.DeepOpen)
 	}
 	policy := ""
-	if pol := c.policy(); pol != 0 {
-		policy = ", policy " + pol.String()
+	if name := c.policyName(); name != "none" && (name != PolicyAuto || c.autoPlays()) {
+		policy = ", policy " + name
 	}
 	return fmt.Sprintf("exact, lookahead %d%s, endgame %d%s", c.Lookahead, depth, c.Endgame, policy)
 }
@@ -160,8 +184,8 @@ func (c Config) Diff(d Config) string {
 	flag("depth", c.Depth, d.Depth)
 	flag("deep-open", c.DeepOpen, d.DeepOpen)
 	flag("endgame", c.Endgame, d.Endgame)
-	if cp, dp := c.policy(), d.policy(); cp != dp {
-		diffs = append(diffs, fmt.Sprintf("--policy %q and %q", cp, dp))
+	if cp, dp := c.policyName(), d.policyName(); cp != dp {
+		diffs = append(diffs, fmt.Sprintf("--policy %s and %s", cp, dp))
 	}
 	return strings.Join(diffs, ", ")
 }

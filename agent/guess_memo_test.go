@@ -19,7 +19,7 @@ import (
 func TestWeighMemo(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 30))
-	g := DefaultGuesser()
+	g := plainGuesser()
 	var memo weighMemo
 	asked, answered := 0, 0
 	for i := range 40 {

@@ -85,13 +85,15 @@ func TestConfigPolicy(t *testing.T) {
 	}
 
 	assert.Equal(t, "exact, lookahead 8, endgame 1000, policy hill", hill.GuesserName())
-	assert.Equal(t, "exact, lookahead 8, endgame 1000", DefaultConfig.GuesserName())
-	assert.Equal(t, `--policy "" and "hill"`, DefaultConfig.Diff(hill))
+	assert.Equal(t, "exact, lookahead 8, endgame 1000, policy auto", DefaultConfig.GuesserName())
+	assert.Equal(t, "exact, lookahead 8, endgame 1000", with(func(c *Config) { c.Policy = "none" }).GuesserName())
+	assert.Equal(t, `--policy auto and hill`, DefaultConfig.Diff(hill))
+	assert.Equal(t, `--policy none and auto`, with(func(c *Config) { c.Policy = "" }).Diff(DefaultConfig))
 	assert.Equal(t, "", hill.Diff(with(func(c *Config) { c.Policy = "risk,blend,dead,candidates,progress,overrides" })))
 
-	js, err := json.Marshal(DefaultConfig)
+	js, err := json.Marshal(with(func(c *Config) { c.Policy = "" }))
 	require.NoError(t, err)
-	assert.NotContains(t, string(js), "policy", "a default summary is unchanged")
+	assert.NotContains(t, string(js), "policy", "a summary without a policy is as before policies")
 	js, err = json.Marshal(hill)
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"policy":"hill"`)
@@ -277,7 +279,7 @@ func TestOverrideOf(t *testing.T) {
 
 func TestHillCandidates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	g := DefaultGuesser()
+	g := plainGuesser()
 	offEdge := 0
 	for i := range 60 {
 		_, _, probs, _, cands := aheadOf(t, g, rng, i, int64(i))
@@ -329,10 +331,10 @@ func TestPolicyChangesChoices(t *testing.T) {
 		p := pos.View
 		probs, err := exact.Probabilities(ctx, p)
 		require.NoError(t, err)
-		base, err := DefaultGuesser().Guess(ctx, positionFor(p, uint64(i)))
+		base, err := plainGuesser().Guess(ctx, positionFor(p, uint64(i)))
 		require.NoError(t, err)
 		for _, r := range rules {
-			g := DefaultGuesser()
+			g := plainGuesser()
 			g.Policy = r
 			got, err := g.Guess(ctx, positionFor(p, uint64(i)))
 			require.NoError(t, err)
@@ -392,4 +394,40 @@ func lnOf(t testing.TB, p *game.Puzzle) float64 {
 	ln, err := a.LogCount()
 	require.NoError(t, err)
 	return ln
+}
+
+// TestDefaultPolicyPlays checks where the default guesser plays by
+// PolicyDefault: on boards of at least 15% mines, or of an unknown total,
+// one move ahead only; and that Config's auto gives that guesser.
+func TestDefaultPolicyPlays(t *testing.T) {
+	puzzle := func(l game.Level, mines int) *game.Puzzle {
+		b, err := game.NewBoard(l.Rows, l.Cols)
+		require.NoError(t, err)
+		return &game.Puzzle{Board: b, Cells: make([]game.Cell, b.Len()), Mines: mines}
+	}
+	deep := DefaultGuesser()
+	deep.Depth = 2
+	for _, tc := range []struct {
+		name string
+		g    ProbGuesser
+		v    *game.Puzzle
+		want bool
+	}{
+		{"beginner", DefaultGuesser(), puzzle(game.Beginner, 10), false},
+		{"intermediate", DefaultGuesser(), puzzle(game.Intermediate, 40), true},
+		{"expert", DefaultGuesser(), puzzle(game.Expert, 99), true},
+		{"16x16/25", DefaultGuesser(), puzzle(game.Intermediate, 25), false},
+		{"total unknown", DefaultGuesser(), puzzle(game.Beginner, game.UnknownMines), true},
+		{"two moves ahead", deep, puzzle(game.Expert, 99), false},
+		{"no policy", plainGuesser(), puzzle(game.Expert, 99), false},
+		{"hill on beginner", ProbGuesser{Lookahead: 8, Policy: PolicyHill}, puzzle(game.Beginner, 10), true},
+	} {
+		assert.Equal(t, tc.want, tc.g.plays(tc.v), tc.name)
+	}
+	opts, err := DefaultConfig.Options()
+	require.NoError(t, err)
+	a, err := New(opts...)
+	require.NoError(t, err)
+	assert.Equal(t, DefaultGuesser(), a.guesser, "policy auto is DefaultGuesser")
+	assert.Equal(t, PolicyBlend|PolicyDead|PolicyProgress, DefaultGuesser().Policy)
 }

@@ -67,13 +67,20 @@ type ProbGuesser struct {
 	DeepOpen  int          // while at most this many cells are open, the lookahead looks two moves ahead; 0 for never
 	Endgame   int          // exhaustive search when at most this many layouts remain; 0 for never
 	Budget    exact.Budget // bounds each count
-	Policy    Policy       // D. Hill's rules the lookahead plays by (one move ahead); 0 for none
+	Policy    Policy       // D. Hill's rules the lookahead plays by (one move ahead, at depth 1 only); 0 for none
+
+	// PolicyDensity, when above 0, limits Policy to boards whose share of
+	// mines (the total over the cells) is at least this; a position whose
+	// total is unknown plays by it.
+	PolicyDensity float64
 }
 
 // DefaultGuesser returns the guesser of the "full" preset: ProbGuesser with
-// DefaultLookahead, DefaultDepth and DefaultEndgame.
+// DefaultLookahead, DefaultDepth and DefaultEndgame, playing by
+// PolicyDefault on boards of at least DefaultPolicyDensity mines.
 func DefaultGuesser() ProbGuesser {
-	return ProbGuesser{Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame}
+	return ProbGuesser{Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame,
+		Policy: PolicyDefault, PolicyDensity: DefaultPolicyDensity}
 }
 
 // Name returns "exact probability".
@@ -250,11 +257,20 @@ func newGuess(probs []float64, method Method, cell int, score float64, runner in
 	return out
 }
 
+// plays reports whether the lookahead plays by g.Policy in the position v:
+// some rule, one move ahead, and a board dense enough (see PolicyDensity).
+func (g ProbGuesser) plays(v *game.Puzzle) bool {
+	if g.Policy == 0 || g.Depth > 1 {
+		return false
+	}
+	return g.PolicyDensity <= 0 || !v.MinesKnown() || float64(v.Mines) >= g.PolicyDensity*float64(len(v.Cells))
+}
+
 // lookahead weighs the safest candidates one move ahead and returns the
 // best and the runner-up. a is the analysis of p's view, probs its
 // probabilities and lnAll the log of its number of layouts.
 func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
-	if g.Policy != 0 {
+	if g.plays(p.View) {
 		return g.policyLookahead(ctx, p, a, probs, lnAll, cands)
 	}
 	pool := g.pool(p.guess.pool[:0], cands)

@@ -103,7 +103,7 @@ func TestPlayOutcomes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 60, ref.From)
 	assert.Len(t, ref.Won, 60)
-	assert.Equal(t, "minesat, strategy full, exact, lookahead 8, endgame 1000", ref.Player)
+	assert.Equal(t, "minesat, strategy full, exact, lookahead 8, endgame 1000, policy auto", ref.Player)
 	assert.Contains(t, r.out, fmt.Sprintf(" %d ", ref.Wins(60, 120)), "the table's wins")
 
 	r = runCmd(t, "", nil, "play", "--level", "beginner", "--games", "120", "--seed", "3", "--shard", "1/2", "--against", path, "--against", path)

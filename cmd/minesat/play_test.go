@@ -289,7 +289,7 @@ func TestPlayGuesser(t *testing.T) {
 			"--guesser local":           "local estimate",
 			"--lookahead 0 --endgame 0": "exact, lookahead 0, endgame 0",
 			"--depth 2":                 "exact, lookahead 8, depth 2, endgame 1000",
-			"":                          "exact, lookahead 8, endgame 1000",
+			"":                          "exact, lookahead 8, endgame 1000, policy auto",
 		}[name]
 		if s.Guesser != wantGuesser {
 			t.Errorf("%s: guesser %q; want %q", name, s.Guesser, wantGuesser)
@@ -301,7 +301,7 @@ func TestPlayGuesser(t *testing.T) {
 		want string
 	}{
 		{[]string{"--guesser", "local"}, " full (local estimate) "},
-		{[]string{"--lookahead", "2"}, " full (exact, lookahead 2, endgame 1000) "},
+		{[]string{"--lookahead", "2"}, " full (exact, lookahead 2, endgame 1000, policy auto) "},
 		{nil, " full "},
 		{[]string{"--no-guess"}, " full (no guess) "},
 	} {
