@@ -43,7 +43,7 @@ func TestConfigCheck(t *testing.T) {
 }
 
 func TestConfigGuesserName(t *testing.T) {
-assert.Equal(t, "exact, lookahead 8, endgame 1000, policy auto", DefaultConfig.GuesserName())
+	assert.Equal(t, "exact, lookahead 8, endgame 1000, policy auto", DefaultConfig.GuesserName())
 	assert.Equal(t, "local estimate", Config{Guesser: "local"}.GuesserName())
 	assert.Equal(t, "exact, lookahead 8, depth 2 up to 20 open, endgame 0", Config{Guesser: "exact", Lookahead: 8, Depth: 1, DeepOpen: 20}.GuesserName())
 	assert.True(t, DefaultConfig.Guesses())

@@ -91,7 +91,6 @@ const DefaultPolicyDensity = 0.15
 // or weighs no cell.
 const PolicyAuto = "auto"
 
-
 // policyNames are the rules' names, in the order String writes them.
 var policyNames = [...]struct {
 	name string
