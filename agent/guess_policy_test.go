@@ -397,7 +397,7 @@ func lnOf(t testing.TB, p *game.Puzzle) float64 {
 }
 
 // TestDefaultPolicyPlays checks where the default guesser plays by
-// PolicyDefault: on boards of at least 15% mines, or of an unknown total,
+// PolicyDefault: on boards of at least 18% mines, or of an unknown total,
 // one move ahead only; and that Config's auto gives that guesser.
 func TestDefaultPolicyPlays(t *testing.T) {
 	puzzle := func(l game.Level, mines int) *game.Puzzle {
@@ -414,7 +414,8 @@ func TestDefaultPolicyPlays(t *testing.T) {
 		want bool
 	}{
 		{"beginner", DefaultGuesser(), puzzle(game.Beginner, 10), false},
-		{"intermediate", DefaultGuesser(), puzzle(game.Intermediate, 40), true},
+		{"intermediate", DefaultGuesser(), puzzle(game.Intermediate, 40), false},
+		{"16x16/47", DefaultGuesser(), puzzle(game.Intermediate, 47), true},
 		{"expert", DefaultGuesser(), puzzle(game.Expert, 99), true},
 		{"16x16/25", DefaultGuesser(), puzzle(game.Intermediate, 25), false},
 		{"total unknown", DefaultGuesser(), puzzle(game.Beginner, game.UnknownMines), true},

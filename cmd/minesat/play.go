@@ -58,10 +58,10 @@ bonus for cells that could sit in a pair or 2x2 50/50), progress (a bonus
 of 0.001 x the chance of proving a cell safe; ties to more cells expected
 proved safe), overrides (play a safer cell that the choice implies safe, or
 the unique safest cell after every hint); hill names all six, none none.
-The default, auto, plays blend, dead and progress on boards of at least 15%
-mines (intermediate, expert), where they win more, and none on sparser
-boards, where they won nothing measurable at twice the time; nor with
---depth 2 or --deep-open. The endgame search and pseudo 50/50s still come
+The default, auto, plays blend, dead and progress on boards of at least 18%
+mines (expert), where they win more, and none on sparser boards, where
+they won nothing measurable at more time; nor with --depth 2 or
+--deep-open. The endgame search and pseudo 50/50s still come
 first.
 
 --vs FLAGS plays every game a second time, on the same layout, with the
@@ -390,7 +390,7 @@ func addAgentFlags(fs *flag.FlagSet, a *agent.Config, def agent.Config) {
 	fs.IntVar(&a.Depth, "depth", def.Depth, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
 	fs.IntVar(&a.DeepOpen, "deep-open", def.DeepOpen, "guesses made while at most `N` cells are open look two moves ahead, as --depth 2; 0 never")
 	fs.IntVar(&a.Endgame, "endgame", def.Endgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
-	fs.StringVar(&a.Policy, "policy", def.Policy, "the lookahead plays by D. Hill's guessing `RULES`, comma-separated: blend, dead, candidates, risk, progress, overrides; hill for all, none for none; auto: blend, dead and progress on boards of at least 15% mines")
+	fs.StringVar(&a.Policy, "policy", def.Policy, "the lookahead plays by D. Hill's guessing `RULES`, comma-separated: blend, dead, candidates, risk, progress, overrides; hill for all, none for none; auto: blend, dead and progress on boards of at least 18% mines")
 }
 
 // checkAgentFlags checks the agent's flags a, its strategy's name
