@@ -99,6 +99,9 @@ func (c Config) checkPolicy() error {
 // is out of range (Check reports it).
 func (c Config) policy() (Policy, float64) {
 	if c.Policy == PolicyAuto {
+		if !c.autoPlays() {
+			return 0, 0 // auto yields to depth 2 and --deep-open, as documented
+		}
 		return PolicyDefault, DefaultPolicyDensity
 	}
 	pol, _ := ParsePolicy(c.Policy)

@@ -430,5 +430,13 @@ func TestDefaultPolicyPlays(t *testing.T) {
 	a, err := New(opts...)
 	require.NoError(t, err)
 	assert.Equal(t, DefaultGuesser(), a.guesser, "policy auto is DefaultGuesser")
+	for _, c := range []Config{{Strategy: PresetFull, Guesser: "exact", Lookahead: 8, Depth: 1, DeepOpen: 40, Endgame: 1000, Policy: PolicyAuto},
+		{Strategy: PresetFull, Guesser: "exact", Lookahead: 8, Depth: 2, Endgame: 1000, Policy: PolicyAuto}} {
+		opts, err := c.Options()
+		require.NoError(t, err)
+		a, err := New(opts...)
+		require.NoError(t, err)
+		assert.Zero(t, a.guesser.(ProbGuesser).Policy, "auto plays no rule with --deep-open or --depth 2: %+v", c)
+	}
 	assert.Equal(t, PolicyBlend|PolicyDead|PolicyProgress, DefaultGuesser().Policy)
 }
