@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"syscall"
@@ -26,8 +27,10 @@ type stdio struct {
 	openInput func(name string) (io.ReadCloser, error) // "-" means in
 
 	// setMemoryLimit is debug.SetMemoryLimit in the command; nil in tests,
-	// which leave the test process's collector alone (see memory.go).
+	// which leave the test process's collector alone (see play_runtime.go).
 	setMemoryLimit func(int64) int64
+	// setMaxProcs is runtime.GOMAXPROCS in the command; nil in tests.
+	setMaxProcs func(int) int
 }
 
 // command is one subcommand.
@@ -56,7 +59,7 @@ var commands = map[string]command{
 // rounds alternating the two settings on one worker took 23%, 17% and 14%
 // less CPU a game at beginner, intermediate and expert, for a peak of 33
 // instead of 22 MB at beginner (docs/speed.md, "Side by side with
-// minesolve"). Play on small boards adds a soft memory limit (memory.go).
+// minesolve"). Play on small boards adds a soft memory limit (play_runtime.go).
 const gcPercent = 400
 
 func main() {
@@ -77,6 +80,7 @@ func main() {
 		openInput: openFile,
 
 		setMemoryLimit: debug.SetMemoryLimit,
+		setMaxProcs:    runtime.GOMAXPROCS,
 	}
 	err := run(ctx, os.Args[1:], io)
 	stop()

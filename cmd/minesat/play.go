@@ -196,6 +196,9 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if limit := playMemoryLimit(io.getenv, cfg.levels, players, cfg.record != ""); limit > 0 && io.setMemoryLimit != nil {
 		io.setMemoryLimit(limit)
 	}
+	if procs := playProcs(io.getenv, cfg.workers, runtime.NumCPU()); procs > 0 && io.setMaxProcs != nil {
+		io.setMaxProcs(procs)
+	}
 	opt := batch.Options{Workers: cfg.workers}
 	closeRecords := func() error { return nil }
 	if cfg.record != "" {

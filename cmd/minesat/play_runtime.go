@@ -2,6 +2,23 @@ package main
 
 import "github.com/minesat/minesat/game"
 
+// playProcs returns how many threads may run Go code at once (GOMAXPROCS)
+// for a play run with workers players' goroutines on a machine of cpus
+// CPUs, or 0 to keep Go's default (one a CPU): GOMAXPROCS set in the
+// environment, or workers that fill the CPUs. With fewer workers than CPUs,
+// an idle thread woke for every game to pass it between the goroutines that
+// hand out games, play them and count them, and slept again: on one worker
+// at beginner a third of the CPU time went to that (futex calls and
+// context switches), so 30,000 games took 4.2-4.5 s of CPU at Go's default
+// and 2.5-2.9 s at one thread (docs/speed.md). The collector then marks on
+// the workers' threads.
+func playProcs(getenv func(string) string, workers, cpus int) int {
+	if getenv("GOMAXPROCS") != "" || workers >= cpus {
+		return 0
+	}
+	return workers
+}
+
 // The collector's setting for play on small boards. At the command line's
 // GOGC of 400 the heap may grow to 16 MB before the collector first runs
 // (Go's 4 MB minimum heap, times 4), while a beginner game's live heap is
