@@ -1,9 +1,9 @@
 package agent
 
 import (
-	"cmp"
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -47,12 +47,14 @@ type endgameResult struct {
 // endgame holds the layouts of one search. A set of layouts is a bitset
 // over their indices, words long.
 type endgame struct {
-	cells  []int      // the unknown cells, row-major; local index k is cells[k]
-	shows  [][]uint64 // per local cell: shownMine+1 bitsets, of the layouts where it shows 0..8 or a mine
-	kinds  []uint16   // per local cell: bit v set when it shows v in some layout
-	words  int
-	memo   *memoTable
-	budget int
+	cells   []int    // the unknown cells, row-major; local index k is cells[k]
+	layouts int      // how many
+	words   int      // the words of a bitset of layouts
+	shows   []uint64 // per local cell, shownMine+1 bitsets: of the layouts where it shows 0..8 or a mine (see set)
+	shown   []uint8  // per local cell, per layout: what it shows there, at k*layouts + s
+	kinds   []uint16 // per local cell: bit v set when it shows v in some layout
+	memo    *memoTable
+	budget  int
 
 	// Stacks for the search's scratch slices: a call takes its slices off
 	// the top and gives them back on return. A deeper call may move a
@@ -265,23 +267,24 @@ func independentParts(b *game.Board, cells []int, layouts [][]bool) []endgamePar
 
 // searchEndgame searches the game tree over the layouts (at least two) of
 // cells, row-major, spending budget, and returns the best first move and
-// the runner-up; cell is -1 when no cell teaches anything. Its memo and
-// stacks come from sc, and go back there grown.
+// the runner-up; cell is -1 when no cell teaches anything. Its memo,
+// tables and stacks come from sc, and go back there grown.
 func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]bool, budget *int, sc *endgameScratch) (endgameResult, error) {
-	e := &endgame{cells: cells, budget: *budget, memo: &sc.memo,
+	e := &endgame{cells: cells, layouts: len(layouts), words: (len(layouts) + 63) / 64, budget: *budget, memo: &sc.memo,
 		cellStack: sc.cells[:0], riskyStack: sc.risky[:0], setStack: sc.sets[:0]}
 	defer func() {
 		*budget = e.budget
 		sc.cells, sc.risky, sc.sets = e.cellStack[:0], e.riskyStack[:0], e.setStack[:0]
+		sc.shows, sc.shown = e.shows, e.shown
 	}()
 	local := localIndex(b, cells)
-	e.words = (len(layouts) + 63) / 64
 	e.memo.init()
-	e.shows = make([][]uint64, len(e.cells))
-	e.kinds = make([]uint16, len(e.cells))
-	block := make([]uint64, len(e.cells)*(shownMine+1)*e.words)
-	for k, i := range e.cells {
-		e.shows[k], block = block[:(shownMine+1)*e.words], block[(shownMine+1)*e.words:]
+	e.shows = slices.Grow(sc.shows[:0], len(cells)*(shownMine+1)*e.words)[:len(cells)*(shownMine+1)*e.words]
+	clear(e.shows)
+	e.shown = slices.Grow(sc.shown[:0], len(cells)*len(layouts))[:len(cells)*len(layouts)]
+	e.kinds = make([]uint16, len(cells))
+	live := make([]int32, 0, len(cells)) // the cells that show different things in different layouts
+	for k, i := range cells {
 		for s, m := range layouts {
 			shown := shownMine
 			if !m[k] {
@@ -292,17 +295,17 @@ func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]
 					}
 				}
 			}
-			e.shows[k][shown*e.words+s/64] |= 1 << (s % 64)
+			e.shows[e.set(k, shown)+s/64] |= 1 << (s % 64)
+			e.shown[k*len(layouts)+s] = uint8(shown)
 			e.kinds[k] |= 1 << shown
+		}
+		if bits.OnesCount16(e.kinds[k]) > 1 {
+			live = append(live, int32(k))
 		}
 	}
 	all := make([]uint64, e.words)
 	for s := range layouts {
 		all[s/64] |= 1 << (s % 64)
-	}
-	live := make([]int32, len(e.cells))
-	for k := range live {
-		live[k] = int32(k)
 	}
 	res := endgameResult{cell: -1, runner: -1}
 	for k := range e.cells {
@@ -311,7 +314,7 @@ func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]
 		if res.runner >= 0 {
 			bound = res.runnerWin
 		}
-		val, informative, err := e.open(ctx, all, 0, len(all), len(layouts), live, k, bound)
+		val, informative, err := e.open(ctx, all, len(layouts), live, k, bound)
 		if err != nil {
 			return endgameResult{}, err
 		}
@@ -329,6 +332,10 @@ func searchEndgame(ctx context.Context, b *game.Board, cells []int, layouts [][]
 	return res, nil
 }
 
+// set returns where the bitset of the layouts where local cell k shows v
+// starts in e.shows.
+func (e *endgame) set(k, v int) int { return (k*(shownMine+1) + v) * e.words }
+
 // risky is a cell that is a mine in some layouts of a set and safe in the
 // others, with the number of layouts where it is safe.
 type risky struct {
@@ -336,27 +343,41 @@ type risky struct {
 	safe int32
 }
 
+// sortRisky sorts cands by safe, decreasing, keeping the order of ties: a
+// stable insertion sort (the lists are short).
+func sortRisky(cands []risky) {
+	for i := 1; i < len(cands); i++ {
+		c, j := cands[i], i
+		for ; j > 0 && cands[j-1].safe < c.safe; j-- {
+			cands[j] = cands[j-1]
+		}
+		cands[j] = c
+	}
+}
+
 // count returns the number of layouts of S, whose nonzero words lie in
 // [lo, hi), where local cell k shows v.
 func (e *endgame) count(S []uint64, lo, hi, k, v int) int {
-	set := e.shows[k][v*e.words:]
+	at := e.set(k, v)
+	set := e.shows[at+lo : at+hi]
 	n := 0
-	for w := lo; w < hi; w++ {
-		n += bits.OnesCount64(S[w] & set[w])
+	for w, x := range S[lo:hi] {
+		n += bits.OnesCount64(x & set[w])
 	}
 	return n
 }
 
-// nonzero returns the range [lo, hi) of S's nonzero words; S has some.
-func nonzero(S []uint64) (lo, hi int) {
-	lo, hi = 0, len(S)
-	for S[lo] == 0 {
-		lo++
+// differs reports whether some layout of S, whose nonzero words lie in
+// [lo, hi), is outside the set of those where local cell k shows v.
+func (e *endgame) differs(S []uint64, lo, hi, k, v int) bool {
+	at := e.set(k, v)
+	set := e.shows[at+lo : at+hi]
+	for w, x := range S[lo:hi] {
+		if x&^set[w] != 0 {
+			return true
+		}
 	}
-	for S[hi-1] == 0 {
-		hi--
-	}
-	return lo, hi
+	return false
 }
 
 // bounded is a value of the search: W exactly, or an upper bound on W.
@@ -367,9 +388,11 @@ type bounded struct {
 
 // value returns W(S) for the n layouts of S, or, when W(S) is below need
 // (give or take probEps), possibly only an upper bound on it that is below
-// need: the caller then knows all it needs, that S cannot reach need. live
-// holds every local cell that shows different things in different layouts
-// of S (others teach nothing there, nor in any subset of S). Two shortcuts
+// need: the caller then knows all it needs, that S cannot reach need. S's
+// nonzero words are those in [lo, hi) (the words outside are not read),
+// and h is their running hash (see memoHash). live holds every local cell
+// that shows different things in different layouts of S (others teach
+// nothing there, nor in any subset of S), and maybe others. Two shortcuts
 // keep the search exact and small:
 //   - A cell safe in every layout of S whose hint differs between them is
 //     free information: opening it first loses nothing, and knowing more can
@@ -377,15 +400,19 @@ type bounded struct {
 //   - Otherwise the risky cells are tried safest first, and the loop stops
 //     at the first one whose chance of surviving cannot beat the best so far
 //     or need.
-func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, need float64) (bounded, error) {
+func (e *endgame) value(ctx context.Context, S []uint64, lo, hi, n int, h uint64, live []int32, need float64) (bounded, error) {
 	if n == 1 {
 		return bounded{1, true}, nil
 	}
-	lo, hi := nonzero(S)
-	h := memoHash(S[lo:hi], lo)
-	if v, ok := e.memo.get(S[lo:hi], lo, h); ok && (v.exact || v.w <= need+probEps) {
-		return v, nil
+	nz := S[lo:hi]
+	h = memoFinish(h)
+	slot, entry := e.memo.find(nz, lo, h)
+	if entry >= 0 {
+		if v := e.memo.value(entry); v.exact || v.w <= need+probEps {
+			return v, nil
+		}
 	}
+	entries := len(e.memo.entries)
 	e.budget--
 	if e.budget < 0 {
 		return bounded{}, errEndgameBudget
@@ -395,13 +422,19 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 			return bounded{}, err
 		}
 	}
+	first := lo*64 + bits.TrailingZeros64(S[lo]) // the first layout of S
+	if n == 2 {
+		res := e.pair(S, lo, first, live, need)
+		e.store(slot, entry, entries, nz, lo, h, res)
+		return res, nil
+	}
 	markCells, markRisky := len(e.cellStack), len(e.riskyStack)
-	defer func() { e.cellStack, e.riskyStack = e.cellStack[:markCells], e.riskyStack[:markRisky] }()
 	free := -1
 	for _, k := range live {
 		// A cell a mine in some layouts of S and safe in others shows two
 		// things at least: one count settles it. A cell safe in all of them
-		// needs two hints seen to teach anything.
+		// teaches something when some layout shows another hint than the
+		// first.
 		mines := 0
 		if e.kinds[k]>>shownMine&1 != 0 {
 			mines = e.count(S, lo, hi, int(k), shownMine)
@@ -412,13 +445,7 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 		case mines > 0:
 			e.riskyStack = append(e.riskyStack, risky{k, int32(n - mines)})
 		default:
-			shown := 0
-			for m := e.kinds[k] &^ (1 << shownMine); m != 0 && shown < 2; m &= m - 1 {
-				if e.count(S, lo, hi, int(k), bits.TrailingZeros16(m)) > 0 {
-					shown++
-				}
-			}
-			if shown < 2 {
+			if !e.differs(S, lo, hi, int(k), int(e.shown[int(k)*e.layouts+first])) {
 				continue
 			}
 			free = int(k)
@@ -429,23 +456,27 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 	cands := e.riskyStack[markRisky:len(e.riskyStack):len(e.riskyStack)]
 	var res bounded
 	if free >= 0 {
-		v, _, err := e.open(ctx, S, lo, hi, n, still, free, need)
-		if err != nil {
-			return bounded{}, err
+		// The free cell survives always: it beats need unless need is 1.
+		res = bounded{1, false}
+		if 1 > need+probEps {
+			v, err := e.split(ctx, S, lo, hi, n, n, still, free, need)
+			if err != nil {
+				return bounded{}, err
+			}
+			res = v
 		}
-		res = v
 	} else {
 		// best is the best exact value found; above lies the bound on the
 		// cells known only to fall short of max(best, need).
 		best, above := 0.0, 0.0
-		slices.SortStableFunc(cands, func(a, b risky) int { return cmp.Compare(b.safe, a.safe) })
+		sortRisky(cands)
 		for _, c := range cands {
 			bar := max(best, need)
 			if sf := float64(c.safe) / float64(n); sf <= bar+probEps {
 				above = max(above, sf) // no cell left can survive more often than bar
 				break
 			}
-			v, _, err := e.open(ctx, S, lo, hi, n, still, int(c.k), bar)
+			v, err := e.split(ctx, S, lo, hi, n, int(c.safe), still, int(c.k), bar)
 			if err != nil {
 				return bounded{}, err
 			}
@@ -463,73 +494,149 @@ func (e *endgame) value(ctx context.Context, S []uint64, n int, live []int32, ne
 			res = bounded{max(best, above), false}
 		}
 	}
-	e.memo.put(S[lo:hi], lo, h, res)
+	e.store(slot, entry, entries, nz, lo, h, res)
+	e.cellStack, e.riskyStack = e.cellStack[:markCells], e.riskyStack[:markRisky]
 	return res, nil
 }
 
-// open returns the chance of winning from the n layouts of S by opening
-// local cell k and playing on perfectly, or, when that cannot beat bound
-// (give or take probEps), possibly only an upper bound on it that does not
-// beat bound; a negative bound prunes nothing. informative is false when
-// the cell is a mine in every layout, or safe in every layout with the same
-// hint. S's nonzero words lie in [lo, hi) (see nonzero); live is as for
-// value.
-func (e *endgame) open(ctx context.Context, S []uint64, lo, hi, n int, live []int32, k int, bound float64) (val bounded, informative bool, err error) {
-	var count [shownMine + 1]int // layouts by what k shows
-	kinds := 0
+// store enters v as the value of the set nz from word lo (hashed h), for
+// which the memo held entry (or -1 and the empty slot) when it had entries
+// entries.
+func (e *endgame) store(slot, entry, entries int, nz []uint64, lo int, h uint64, v bounded) {
+	if entry < 0 && len(e.memo.entries) != entries {
+		slot, entry = e.memo.find(nz, lo, h) // the search since moved the slots
+	}
+	if entry >= 0 {
+		e.memo.set(entry, v)
+	} else {
+		e.memo.add(slot, nz, lo, h, v)
+	}
+}
+
+// pair is value for a set S of two layouts, the first of them first, in
+// closed form (one move down, the search meets only single layouts): a
+// cell safe in both with different hints wins both, 1; otherwise a cell
+// that is a mine in one wins the other, 1/2. The value and its exactness
+// against need are those the search would return.
+func (e *endgame) pair(S []uint64, lo, first int, live []int32, need float64) bounded {
+	rest := S[lo] & (S[lo] - 1) // S without the first layout
+	w := lo
+	for rest == 0 {
+		w++
+		rest = S[w]
+	}
+	second := w*64 + bits.TrailingZeros64(rest)
+	risk := false
+	for _, k := range live {
+		a, b := e.shown[int(k)*e.layouts+first], e.shown[int(k)*e.layouts+second]
+		switch {
+		case a == b:
+		case a != shownMine && b != shownMine: // free
+			return bounded{1, 1 > need+probEps}
+		default:
+			risk = true
+		}
+	}
+	switch {
+	case !risk:
+		return bounded{0, 0 >= need-probEps}
+	case 0.5 <= max(0, need)+probEps:
+		return bounded{0.5, false}
+	}
+	return bounded{0.5, true}
+}
+
+// open returns the chance of winning from the n layouts of S, all of
+// e.words words, by opening local cell k and playing on perfectly, or,
+// when that cannot beat bound (give or take probEps), possibly only an
+// upper bound on it that does not beat bound; a negative bound prunes
+// nothing. informative is false when the cell is a mine in every layout,
+// or safe in every layout with the same hint. live is as for value.
+func (e *endgame) open(ctx context.Context, S []uint64, n int, live []int32, k int, bound float64) (val bounded, informative bool, err error) {
+	kinds, mines := 0, 0 // the hints shown, the layouts where k is a mine
 	for m := e.kinds[k]; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros16(m)
-		count[v] = e.count(S, lo, hi, k, v)
-		if count[v] > 0 && v != shownMine {
+		c := e.count(S, 0, len(S), k, v)
+		switch {
+		case v == shownMine:
+			mines = c
+		case c > 0:
 			kinds++
 		}
 	}
-	safe := n - count[shownMine]
+	safe := n - mines
 	if safe == 0 || (safe == n && kinds == 1) {
 		return bounded{0, true}, false, nil
 	}
 	if sf := float64(safe) / float64(n); sf <= bound+probEps {
 		return bounded{sf, false}, true, nil // cannot beat the best so far
 	}
+	val, err = e.split(ctx, S, 0, len(S), n, safe, live, k, bound)
+	return val, true, err
+}
+
+// split is open for a cell k that is informative and safe in safe of the
+// n layouts of S, safe/n beating bound: it splits S's layouts where k is
+// safe into groups by the hint k shows and values each group in turn,
+// stopping when even winning every group left cannot beat bound. S's
+// nonzero words are in [lo, hi), as for value. Each group is made and
+// counted in one pass, its running hash with it.
+func (e *endgame) split(ctx context.Context, S []uint64, lo, hi, n, safe int, live []int32, k int, bound float64) (bounded, error) {
 	mark := len(e.setStack)
-	defer func() { e.setStack = e.setStack[:mark] }()
-	e.setStack = append(e.setStack, S...)
-	group := e.setStack[mark:len(e.setStack):len(e.setStack)]
+	e.setStack = slices.Grow(e.setStack, e.words)[:mark+e.words]
+	group := e.setStack[mark:len(e.setStack):len(e.setStack)] // only [lo, hi) is written and read
+	src, dst := S[lo:hi], group[lo:hi]
 	sum, left := 0.0, float64(safe)
-	for h := range shownMine {
-		if count[h] == 0 {
+	for m := e.kinds[k] &^ (1 << shownMine); m != 0; m &= m - 1 {
+		at := e.set(k, bits.TrailingZeros16(m)) + lo
+		set := e.shows[at : at+len(src)]
+		count, glo, ghi := 0, -1, 0
+		var h uint64
+		for w, x := range src {
+			x &= set[w]
+			dst[w] = x
+			if x != 0 {
+				count += bits.OnesCount64(x)
+				if glo < 0 {
+					glo = w
+				}
+				ghi = w + 1
+				h = memoHashWord(h, lo+w, x)
+			}
+		}
+		if count == 0 {
 			continue
 		}
-		set := e.shows[k][h*e.words:]
-		for w := lo; w < hi; w++ { // group is S outside [lo, hi): 0
-			group[w] = S[w] & set[w]
-		}
-		size := float64(count[h])
+		size := float64(count)
 		left -= size
 		// The group must win more than need for k to beat bound.
 		need := (bound*float64(n) - sum - left) / size
-		v, err := e.value(ctx, group, count[h], live, need)
+		v, err := e.value(ctx, group, lo+glo, lo+ghi, count, h, live, need)
 		if err != nil {
-			return bounded{}, true, err
+			return bounded{}, err
 		}
 		sum += size * v.w
 		if (sum+left)/float64(n) <= bound+probEps {
 			// Even winning every group left cannot beat bound.
-			return bounded{(sum + left) / float64(n), false}, true, nil
+			e.setStack = e.setStack[:mark]
+			return bounded{(sum + left) / float64(n), false}, nil
 		}
 	}
-	return bounded{sum / float64(n), true}, true, nil
+	e.setStack = e.setStack[:mark]
+	return bounded{sum / float64(n), true}, nil
 }
 
 // endgameScratch is what endgame searches reuse from one to the next: the
-// memo and the stacks of scratch slices, grown to the largest search so
-// far. A search can fill megabytes, which a fresh table would allocate and
-// fault in again; a sync.Pool lost them at every other garbage collection
-// (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool, 2.51-2.66 ms with
-// the scratch kept, alternating). A player keeps one (guessScratch.endgame);
-// it is not safe for concurrent use.
+// memo, the tables of hints and the stacks of scratch slices, grown to the
+// largest search so far. A search can fill megabytes, which a fresh table
+// would allocate and fault in again; a sync.Pool lost them at every other
+// garbage collection (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool,
+// 2.51-2.66 ms with the scratch kept, alternating). A player keeps one
+// (guessScratch.endgame); it is not safe for concurrent use.
 type endgameScratch struct {
 	memo  memoTable
+	shows []uint64 // endgame.shows
+	shown []uint8  // endgame.shown
 	cells []int32
 	risky []risky
 	sets  []uint64
@@ -537,22 +644,15 @@ type endgameScratch struct {
 
 // memoTable is the endgame search's memo: the value of each set of layouts
 // searched, keyed by the set's nonzero words and where they start. It is
-// an open addressing table of entry indices, the keys stored one after
-// another in one slice: a Go map keyed by the sets as strings spent a
-// quarter of the search hashing, allocating and growing.
+// an open addressing table of entries, each stored with its key in one
+// slice: a Go map keyed by the sets as strings spent a quarter of the
+// search hashing, allocating and growing. A slot holds half the entry's
+// hash, so that a probe reads no other entry, and a found entry is one
+// run of words: a lookup touches about two cache lines.
 type memoTable struct {
-	slots   []int32  // 0 empty, else 1 + entry; a power of two long
-	words   []uint64 // the keys' words, entry after entry
-	entries []memoEntry
-}
-
-// memoEntry is one set of layouts and its value: the set's nonzero words
-// are words[off:off+n], from word lo of the bitset.
-type memoEntry struct {
-	hash  uint64
-	off   int32
-	lo, n uint16
-	val   bounded
+	slots   []uint64 // 0 empty, else the entry's hash's high 32 bits and 1 + its offset in data; a power of two long
+	data    []uint64 // the entries one after another, each its hash, lo<<32 | n<<1 | exact, its value's bits, then the n nonzero words of the set from word lo
+	entries []int32  // the entries' offsets in data
 }
 
 // init empties m, keeping its arrays for reuse; a slot array that a large
@@ -560,20 +660,23 @@ type memoEntry struct {
 // (most are small).
 func (m *memoTable) init() {
 	if len(m.slots) == 0 || len(m.slots) > 1<<12 {
-		m.slots = make([]int32, 256)
+		m.slots = make([]uint64, 256)
 	}
 	clear(m.slots)
-	m.words, m.entries = m.words[:0], m.entries[:0]
+	m.data, m.entries = m.data[:0], m.entries[:0]
 }
 
-// memoHash returns the hash of a set whose nonzero words are nz, from
-// word lo.
-func memoHash(nz []uint64, lo int) uint64 {
-	h := uint64(lo+1) * 0x9E3779B97F4A7C15
-	for _, w := range nz {
-		h = bits.RotateLeft64((h^w)*0xFF51AFD7ED558CCD, 27)
-	}
-	// MurmurHash3's finaliser: every bit of h reaches the low bits.
+// memoHashWord adds word w of a set, x, to the running hash h of the
+// set's words before it. Only nonzero words are added, in increasing w,
+// starting from h = 0; memoFinish turns the result into the set's hash.
+// The set is then hashed in the pass that makes it (endgame.split).
+func memoHashWord(h uint64, w int, x uint64) uint64 {
+	return bits.RotateLeft64((h^x^uint64(w+1)*0x9E3779B97F4A7C15)*0xFF51AFD7ED558CCD, 27)
+}
+
+// memoFinish returns the hash of a set whose running hash is h:
+// MurmurHash3's finaliser, so that every bit of h reaches the low bits.
+func memoFinish(h uint64) uint64 {
 	h ^= h >> 33
 	h *= 0xFF51AFD7ED558CCD
 	h ^= h >> 33
@@ -581,50 +684,90 @@ func memoHash(nz []uint64, lo int) uint64 {
 	return h ^ h>>33
 }
 
-// find returns the slot of the set nz from word lo (hashed h): its
-// entry's, or the empty slot where it would go.
-func (m *memoTable) find(nz []uint64, lo int, h uint64) (slot int, found bool) {
-	mask := len(m.slots) - 1
-	for i := int(h) & mask; ; i = (i + 1) & mask {
-		e := m.slots[i]
-		if e == 0 {
-			return i, false
-		}
-		en := &m.entries[e-1]
-		if en.hash == h && int(en.lo) == lo && int(en.n) == len(nz) && slices.Equal(m.words[en.off:int(en.off)+len(nz)], nz) {
-			return i, true
+// memoHash returns the hash of a set whose nonzero words are nz, from
+// word lo: memoFinish of its running hash.
+func memoHash(nz []uint64, lo int) uint64 {
+	var h uint64
+	for w, x := range nz {
+		if x != 0 {
+			h = memoHashWord(h, lo+w, x)
 		}
 	}
+	return memoFinish(h)
 }
 
-// get returns the value of the set nz from word lo, if the table holds it.
+// get returns the value of the set nz from word lo (hashed h), if the
+// table holds it.
 func (m *memoTable) get(nz []uint64, lo int, h uint64) (bounded, bool) {
-	if i, ok := m.find(nz, lo, h); ok {
-		return m.entries[m.slots[i]-1].val, true
+	if _, e := m.find(nz, lo, h); e >= 0 {
+		return m.value(e), true
 	}
 	return bounded{}, false
 }
 
-// put sets the value of the set nz from word lo, growing the table past
-// half full.
+// put sets the value of the set nz from word lo (hashed h).
 func (m *memoTable) put(nz []uint64, lo int, h uint64, v bounded) {
-	i, ok := m.find(nz, lo, h)
-	if ok {
-		m.entries[m.slots[i]-1].val = v
-		return
+	if i, e := m.find(nz, lo, h); e >= 0 {
+		m.set(e, v)
+	} else {
+		m.add(i, nz, lo, h, v)
 	}
-	m.entries = append(m.entries, memoEntry{hash: h, off: int32(len(m.words)), lo: uint16(lo), n: uint16(len(nz)), val: v})
-	m.words = append(m.words, nz...)
-	m.slots[i] = int32(len(m.entries))
+}
+
+// value returns the value of the entry at offset e.
+func (m *memoTable) value(e int) bounded {
+	return bounded{math.Float64frombits(m.data[e+2]), m.data[e+1]&1 != 0}
+}
+
+// set sets the value of the entry at offset e.
+func (m *memoTable) set(e int, v bounded) {
+	m.data[e+1] &^= 1
+	if v.exact {
+		m.data[e+1] |= 1
+	}
+	m.data[e+2] = math.Float64bits(v.w)
+}
+
+// find returns the slot of the set nz from word lo (hashed h) and its
+// entry's offset, or the empty slot where it would go and -1.
+func (m *memoTable) find(nz []uint64, lo int, h uint64) (slot, entry int) {
+	mask, tag := len(m.slots)-1, h>>32<<32
+	key := uint64(lo)<<32 | uint64(len(nz))<<1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		s := m.slots[i]
+		if s == 0 {
+			return i, -1
+		}
+		if s&^(1<<32-1) != tag {
+			continue
+		}
+		e := int(uint32(s)) - 1
+		if m.data[e+1]&^1 == key && slices.Equal(m.data[e+3:e+3+len(nz)], nz) {
+			return i, e
+		}
+	}
+}
+
+// add enters the set nz from word lo (hashed h) with value v in slot, the
+// empty slot find returned for it with no entry added since, growing the
+// table past half full.
+func (m *memoTable) add(slot int, nz []uint64, lo int, h uint64, v bounded) {
+	e := len(m.data)
+	m.entries = append(m.entries, int32(e))
+	m.data = append(m.data, h, uint64(lo)<<32|uint64(len(nz))<<1, 0)
+	m.data = append(m.data, nz...)
+	m.set(e, v)
+	m.slots[slot] = h>>32<<32 | uint64(e+1)
 	if 2*len(m.entries) > len(m.slots) {
-		m.slots = make([]int32, 2*len(m.slots))
+		m.slots = make([]uint64, 2*len(m.slots))
 		mask := len(m.slots) - 1
-		for e := range m.entries {
-			j := int(m.entries[e].hash) & mask
+		for _, e := range m.entries {
+			h := m.data[e]
+			j := int(h) & mask
 			for m.slots[j] != 0 {
 				j = (j + 1) & mask
 			}
-			m.slots[j] = int32(e + 1)
+			m.slots[j] = h>>32<<32 | uint64(e+1)
 		}
 	}
 }
