@@ -47,13 +47,25 @@ type clauseRec struct {
 	source Source // how the root was derived: SourceHint, SourceResolution or SourceTotal
 }
 
-// newClauseRec returns the record of a clause with origin o.
-func newClauseRec(off, n int32, sig uint64, o origin) clauseRec {
-	c := clauseRec{off: off, n: n, sig: sig, root: o.root, p1: o.p1, p2: o.p2, source: o.source}
+// newClauseRec appends the record of a dead clause with origin o (its own
+// root if o.root is noClause) and returns its id. It writes the record in
+// place, field by field: a record built aside and copied in was read back
+// in 16-byte words just after being written in 4-byte ones, which stalls
+// the store-to-load forwarding (it cost 9% of adding a beginner game's
+// hints).
+func (k *KB) newClauseRec(off, n int32, sig uint64, o *origin) int32 {
+	id := int32(len(k.cls))
+	k.cls = append(k.cls, clauseRec{})
+	c := &k.cls[id]
+	c.off, c.n, c.sig = off, n, sig
+	c.root, c.p1, c.p2, c.source = o.root, o.p1, o.p2, o.source
+	if o.root == noClause {
+		c.root = id
+	}
 	if o.source == SourceHint {
 		c.p1 = o.hint
 	}
-	return c
+	return id
 }
 
 // origin returns the origin the record was made with.
@@ -163,12 +175,11 @@ type KB struct {
 	kb0      []cnf.Lit // settled literals in the order they settled
 	lits     []cnf.Lit // arena of every clause's literals
 	cls      []clauseRec
-	occ      occTable[int32]    // per literal: ids of clauses containing it (may hold dead ids)
-	occShort occTable[int32]    // per literal: ids of clauses of at most limits.Short literals
-	occFirst occTable[firstRef] // per literal: the live clauses whose smallest literal it is
-	alive    int                // stored clauses
-	work     []int32            // ids of clauses not yet resolved against the KB, FIFO
-	workHead int
+	occ      occTable  // per literal: the clauses holding it
+	shortOn  bool      // the short lists are kept (Resolve has needed them since Reset)
+	alive    int       // stored clauses
+	workNext int32     // the first clause id not yet resolved against the KB
+	lastKept int32     // the id of the clause last stored, or -1
 	queue    []cnf.Lit // settled literals whose clauses are not yet simplified
 	scratch  []cnf.Lit
 	cand     []int32
@@ -206,11 +217,9 @@ func (k *KB) Reset(b *game.Board) {
 	k.lits = resize(k.lits, n)[:0]
 	k.cls = resize(k.cls, n)[:0]
 	k.occ.reset(2*n + 2)
-	k.occShort.reset(2*n + 2)
-	k.occFirst.reset(2*n + 2)
+	k.shortOn = false
 	k.alive = 0
-	k.work = k.work[:0]
-	k.workHead = 0
+	k.workNext, k.lastKept = 0, -1
 	k.queue = k.queue[:0]
 	k.broken = nil
 	k.stats = Stats{}
@@ -266,7 +275,7 @@ func (k *KB) Clauses() []cnf.Clause {
 
 // Pending reports whether resolution has clauses left to try: if not, a
 // call of Resolve would add nothing.
-func (k *KB) Pending() bool { return k.workHead < len(k.work) }
+func (k *KB) Pending() bool { return k.workNext <= k.lastKept }
 
 // Err returns the contradiction found so far, or nil.
 func (k *KB) Err() error { return k.broken }
@@ -330,7 +339,9 @@ func (k *KB) AddHint(i, n int) error {
 // len(cells)-n+1 cells have a mine, each set of cells visited in
 // lexicographic order (cnf.NextSubset). It writes the clauses itself: going
 // through the cnf writer's buffers and calls cost as much as adding them.
-// A hint's at most 8 cells take no allocation.
+// A hint's at most 8 cells take no allocation. Every cell is unsettled,
+// and a unit settles no other cell, nor does storing clauses of two or
+// more literals: KB0 leaves each clause as it is, so it goes to store.
 func (k *KB) addBinomial(cells []int, n int, from origin) error {
 	m := len(cells)
 	var smallBuf [8]cnf.Lit
@@ -342,7 +353,7 @@ func (k *KB) addBinomial(cells []int, n int, from origin) error {
 	if n == 0 || n == m {
 		for _, c := range cells {
 			buf[0] = CellLit(c, n != 0)
-			if err := k.add(buf[:1], from); err != nil {
+			if err := k.store(buf[:1], &from); err != nil {
 				return err
 			}
 		}
@@ -360,9 +371,7 @@ func (k *KB) addBinomial(cells []int, n int, from origin) error {
 			for j, i := range idx[:size] {
 				buf[j] = CellLit(cells[i], sub.mine)
 			}
-			// Every cell is unsettled, and storing clauses of two or
-			// more literals settles none: KB0 leaves the clause as it is.
-			if err := k.store(buf[:size], from); err != nil {
+			if err := k.store(buf[:size], &from); err != nil {
 				return err
 			}
 			if !cnf.NextSubset(idx[:size], m) {
@@ -460,22 +469,25 @@ func (k *KB) propagate() error {
 	for len(k.queue) > 0 {
 		l := k.queue[len(k.queue)-1]
 		k.queue = k.queue[:len(k.queue)-1]
-		k.occFirst.truncate(l) // first, so that kill need not search it
-		for _, id := range k.occ.get(l) {
-			if k.cls[id].alive {
-				k.kill(id)
-				k.stats.Satisfied++
+		if p := k.occ.get(l); p != nil {
+			p.first = p.first[:0] // first, so that kill need not search it
+			for _, id := range p.all {
+				if k.cls[id].alive {
+					k.kill(id) // moves no lists
+					k.stats.Satisfied++
+				}
 			}
+			p.all, p.short = p.all[:0], p.short[:0]
 		}
-		k.occ.truncate(l)
-		k.occShort.truncate(l)
 		nl := l.Not()
+		p := k.occ.get(nl)
+		if p == nil {
+			continue
+		}
 		// Every clause holding -l shrinks. The list is detached first: the
 		// shorter clauses never hold -l, so nothing is appended to it.
-		list := k.occ.get(nl)
-		k.occ.set(nl, nil)
-		k.occShort.truncate(nl)
-		k.occFirst.truncate(nl)
+		list := p.all
+		p.all, p.short, p.first = nil, p.short[:0], p.first[:0]
 		for _, id := range list {
 			if !k.cls[id].alive {
 				continue
@@ -483,30 +495,30 @@ func (k *KB) propagate() error {
 			k.kill(id)
 			o := k.cls[id].origin()
 			o.p1, o.p2 = noClause, noClause
-			if err := k.add(k.litsOf(id), o); err != nil {
+			if err := k.add(k.litsOf(id), &o); err != nil {
 				return err
 			}
 		}
-		k.occ.set(nl, list[:0])
+		k.occ.get(nl).all = list[:0] // add may have moved the lists
 	}
 	return k.broken
 }
 
-// kill removes clause id: it is marked dead, left in the occurrence lists
-// (walks skip it or drop it, see live), and taken out of occFirst at once,
-// since subsumption checks scan occFirst and would read dead entries there
-// (46% of those scanned, when they stayed until a periodic compaction).
+// kill removes clause id: it is marked dead, left in the all and short
+// lists (walks skip it or drop it, see live), and taken out of its first
+// list at once, since subsumption checks scan the first lists and would
+// read dead entries there (46% of those scanned, when they stayed until a
+// periodic compaction). It gives no literal lists, so it moves none.
 func (k *KB) kill(id int32) {
 	c := &k.cls[id]
 	c.alive = false
 	k.alive--
-	first := k.lits[c.off]
-	list := k.occFirst.get(first)
-	for i, r := range list {
+	p := k.occ.get(k.lits[c.off])
+	for i, r := range p.first {
 		if r.id == id {
-			last := len(list) - 1
-			list[i] = list[last]
-			k.occFirst.set(first, list[:last])
+			last := len(p.first) - 1
+			p.first[i] = p.first[last]
+			p.first = p.first[:last]
 			break
 		}
 	}
@@ -518,7 +530,7 @@ func (k *KB) kill(id int32) {
 // propagate). o gives the provenance: a new root has o.root == noClause; a
 // clause simplified from another keeps that clause's root. c may alias the
 // arena: it is copied before the arena grows.
-func (k *KB) add(c []cnf.Lit, o origin) error {
+func (k *KB) add(c []cnf.Lit, o *origin) error {
 	s := k.scratch[:0]
 	for _, l := range c {
 		switch k.val[CellOf(l)] {
@@ -540,50 +552,56 @@ func (k *KB) add(c []cnf.Lit, o origin) error {
 	return k.store(s, o)
 }
 
-// store is add for a clause c that KB0 leaves as it is: every literal
-// unsettled. c may alias the arena or the scratch.
-func (k *KB) store(s []cnf.Lit, o origin) error {
-	if len(s) == 0 {
+// store is add for a clause s that KB0 leaves as it is: every literal
+// unsettled. s may alias the arena or the scratch (it is read after the
+// arena grows: the old array keeps its contents).
+func (k *KB) store(s []cnf.Lit, o *origin) error {
+	switch len(s) {
+	case 0:
 		return k.fail(fmt.Errorf("kb: a clause became empty: %w", ErrContradiction))
+	case 1:
+		// A unit is recorded, so that its literal has a reason, but never
+		// stored: it settles instead.
+		id := k.newClauseRec(int32(len(k.lits)), 1, signature(s), o)
+		k.lits = append(k.lits, s[0])
+		return k.settle(s[0], id)
 	}
 	sig := signature(s)
-	if len(s) > 1 && k.subsumed(s, sig) {
+	if k.subsumed(s, sig) {
 		k.stats.Subsumed++
 		return nil
 	}
-	id := int32(len(k.cls))
-	if o.root == noClause {
-		o.root = id
-	}
-	rec := newClauseRec(int32(len(k.lits)), int32(len(s)), sig, o)
+	k.removeSubsumedBy(s, sig)
+	k.keep(s, sig, o)
+	return nil
+}
+
+// keep stores clause s (of two literals or more, signature sig) as it is,
+// alive, and returns its id.
+func (k *KB) keep(s []cnf.Lit, sig uint64, o *origin) int32 {
+	id := k.newClauseRec(int32(len(k.lits)), int32(len(s)), sig, o)
 	k.lits = append(k.lits, s...)
-	if len(s) == 1 {
-		// A unit is recorded, so that its literal has a reason, but never
-		// stored: it settles instead.
-		k.cls = append(k.cls, rec)
-		return k.settle(s[0], id)
-	}
-	rec.alive = true
-	k.cls = append(k.cls, rec)
+	k.cls[id].alive = true
 	k.alive++
 	k.stats.Added++
-	k.removeSubsumedBy(id)
-	short := len(s) <= k.limits.Short
-	k.occFirst.add(s[0], firstRef{sig: sig, id: id, n: int32(len(s))})
-	for _, l := range k.litsOf(id) {
-		k.occ.add(l, id)
+	k.lastKept = id
+	short := k.shortOn && len(s) <= k.limits.Short
+	for x, l := range s {
+		p := k.occ.of(l)
+		p.all = append(p.all, id)
+		if x == 0 {
+			p.first = append(p.first, firstRef{sig: sig, id: id, n: int32(len(s))})
+		}
 		if short {
-			k.occShort.add(l, id)
+			p.short = append(p.short, id)
 		}
 	}
-	k.work = append(k.work, id)
-	return nil
+	return id
 }
 
 // subsumed reports whether a stored clause is a subset of c (sorted, of
 // two literals or more). A subset of c holds its own smallest literal,
-// which is in c, so the candidates are the clauses indexed under their
-// smallest literal by occFirst, for each literal of c: each stored clause
+// which is in c, so the candidates are the clauses in the first lists for each literal of c: each stored clause
 // is looked at once at most. A candidate indexed under c[i] is a subset of
 // c[i:], so it has at most len(c)-i literals, and since stored clauses have
 // two or more, c's last literal has none. The index holds each clause's
@@ -592,7 +610,7 @@ func (k *KB) store(s []cnf.Lit, o origin) error {
 func (k *KB) subsumed(c []cnf.Lit, sig uint64) bool {
 	for i, l := range c[:len(c)-1] {
 		room := int32(len(c) - i)
-		for _, r := range k.occFirst.get(l) {
+		for _, r := range k.occ.first(l) {
 			if r.n > room || r.sig&^sig != 0 {
 				continue
 			}
@@ -605,26 +623,17 @@ func (k *KB) subsumed(c []cnf.Lit, sig uint64) bool {
 	return false
 }
 
-// firstRef is an entry of occFirst: a clause, with its length and
-// signature.
-type firstRef struct {
-	sig   uint64
-	id, n int32
-}
-
-// removeSubsumedBy removes the stored clauses that clause id subsumes. A
-// superset of c holds every literal of c, so it suffices to scan the
-// shortest occurrence list among c's literals.
-func (k *KB) removeSubsumedBy(id int32) {
-	c := k.litsOf(id)
-	sig := k.cls[id].sig
-	best := c[0]
+// removeSubsumedBy removes the stored clauses that c, of signature sig,
+// subsumes. A superset of c holds every literal of c, so it suffices to
+// scan the shortest occurrence list among c's literals.
+func (k *KB) removeSubsumedBy(c []cnf.Lit, sig uint64) {
+	best := k.occ.all(c[0])
 	for _, l := range c[1:] {
-		if len(k.occ.get(l)) < len(k.occ.get(best)) {
-			best = l
+		if list := k.occ.all(l); len(list) < len(best) {
+			best = list
 		}
 	}
-	for _, d := range k.occ.get(best) {
+	for _, d := range best {
 		r := &k.cls[d]
 		if !r.alive || r.n <= int32(len(c)) || sig&^r.sig != 0 {
 			continue

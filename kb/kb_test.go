@@ -98,9 +98,8 @@ func check(t *testing.T, k *KB, mine []bool) {
 	if len(alive) != k.Len() {
 		t.Fatalf("Len() = %d, but %d clauses are alive", k.Len(), len(alive))
 	}
-	for l := range k.occFirst.slot {
-		list := k.occFirst.get(cnf.Lit(l))
-		for _, r := range list {
+	for l := range k.occ.slot {
+		for _, r := range k.occ.first(cnf.Lit(l)) {
 			if d := k.cls[r.id]; !d.alive || k.lits[d.off] != cnf.Lit(l) || r.n != d.n || r.sig != d.sig {
 				t.Fatalf("occFirst of %s holds a stale entry for clause %d (alive %v)", FormatLit(k.board, cnf.Lit(l)), r.id, d.alive)
 			}
@@ -121,14 +120,14 @@ func check(t *testing.T, k *KB, mine []bool) {
 			if x > 0 && CellOf(c[x-1]) == CellOf(l) {
 				t.Fatalf("stored clause %s repeats a cell", FormatClause(k.board, c))
 			}
-			if !slices.Contains(k.occ.get(l), id) {
+			if !slices.Contains(k.occ.all(l), id) {
 				t.Fatalf("clause %s missing from the occurrence list of %s", FormatClause(k.board, c), FormatLit(k.board, l))
 			}
 			ref := firstRef{sig: signature(c), id: id, n: int32(len(c))}
-			if first := x == 0; first != slices.Contains(k.occFirst.get(l), ref) {
+			if first := x == 0; first != slices.Contains(k.occ.first(l), ref) {
 				t.Fatalf("clause %s: occFirst disagrees on %s", FormatClause(k.board, c), FormatLit(k.board, l))
 			}
-			if short := len(c) <= k.limits.Short; short != slices.Contains(k.occShort.get(l), id) {
+			if short := k.shortOn && len(c) <= k.limits.Short; short != slices.Contains(k.occ.get(l).short, id) {
 				t.Fatalf("clause %s: short=%v but occShort disagrees", FormatClause(k.board, c), short)
 			}
 		}
@@ -228,7 +227,7 @@ func TestHintClausesAsCNF(t *testing.T) {
 			own, viaCNF := New(b), New(b)
 			require.NoError(t, own.addBinomial(cells, n, from))
 			written := 0
-			require.NoError(t, binomial(cells, n, func(c cnf.Clause) error { written++; return viaCNF.add(c, from) }))
+			require.NoError(t, binomial(cells, n, func(c cnf.Clause) error { written++; return viaCNF.add(c, &from) }))
 			assert.True(t, slices.Equal(own.cls, viaCNF.cls) && slices.Equal(own.lits, viaCNF.lits) && slices.Equal(own.kb0, viaCNF.kb0),
 				"exactly %d of %d cells: addBinomial's clauses differ from cnf.Binomial's", n, m)
 			assert.Len(t, own.cls, written, "exactly %d of %d cells: each clause recorded, none subsumes another", n, m)
@@ -417,7 +416,7 @@ func TestInsertion(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			k := New(b)
 			for n, st := range tt.steps {
-				if err := k.add(st.add, rootOrigin(SourceTotal, -1, noClause, noClause)); err != nil {
+				if err := k.add(st.add, new(rootOrigin(SourceTotal, -1, noClause, noClause))); err != nil {
 					t.Fatalf("step %d: %v", n, err)
 				}
 				got := k.Clauses()

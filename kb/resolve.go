@@ -32,9 +32,12 @@ func (k *KB) Resolve() (settled int, err error) {
 	if k.Pending() {
 		k.stats.Rounds++
 	}
-	for k.workHead < len(k.work) && len(k.kb0) == before {
-		id := k.work[k.workHead]
-		k.workHead++
+	// The clauses to take are those stored since the last taken, in the
+	// order stored: the ids from workNext on that are alive (a unit's
+	// record never is).
+	for k.workNext <= k.lastKept && len(k.kb0) == before {
+		id := k.workNext
+		k.workNext++
 		if !k.cls[id].alive {
 			continue
 		}
@@ -42,10 +45,27 @@ func (k *KB) Resolve() (settled int, err error) {
 			return len(k.kb0) - before, err
 		}
 	}
-	if k.workHead == len(k.work) {
-		k.work, k.workHead = k.work[:0], 0
-	}
 	return len(k.kb0) - before, nil
+}
+
+// keepShort fills the short lists, kept from now on until Reset: each
+// literal's live clauses of at most Limits.Short literals, in the order
+// stored, as the lists would hold them (once their dead ids are dropped)
+// had they been kept from the start. Only the resolution of a long clause
+// without merging reads them, which the fast preset, never resolving, and
+// the default limits, merging, never do.
+func (k *KB) keepShort() {
+	k.shortOn = true
+	for id := range k.cls {
+		c := &k.cls[id]
+		if !c.alive || int(c.n) > k.limits.Short {
+			continue
+		}
+		for _, l := range k.litsOf(int32(id)) {
+			p := k.occ.get(l)
+			p.short = append(p.short, int32(id))
+		}
+	}
 }
 
 // resolveWith resolves clause id against every stored clause it may be
@@ -58,18 +78,22 @@ func (k *KB) resolveWith(id int32) error {
 	short := n <= k.limits.Short || merge
 	// Collect the partners first: storing resolvents and propagating may
 	// compact the occurrence lists while they are walked.
+	if !short && !k.shortOn {
+		k.keepShort()
+	}
 	cand := k.cand[:0]
 	for _, l := range k.litsOf(id) {
-		nl := l.Not()
-		var list []int32
-		if short {
-			list = k.live(k.occ.get(nl))
-			k.occ.set(nl, list)
-		} else {
-			list = k.live(k.occShort.get(nl))
-			k.occShort.set(nl, list)
+		p := k.occ.get(l.Not())
+		if p == nil {
+			continue
 		}
-		cand = append(cand, list...)
+		if short {
+			p.all = k.live(p.all)
+			cand = append(cand, p.all...)
+		} else {
+			p.short = k.live(p.short)
+			cand = append(cand, p.short...)
+		}
 	}
 	k.cand = cand
 	res := k.res[:0]
@@ -101,7 +125,8 @@ func (k *KB) resolveWith(id int32) error {
 			continue
 		}
 		before := k.stats.Added
-		if err := k.add(res, rootOrigin(SourceResolution, -1, id, d)); err != nil {
+		o := rootOrigin(SourceResolution, -1, id, d)
+		if err := k.add(res, &o); err != nil {
 			return err
 		}
 		if k.stats.Added > before {
