@@ -9,24 +9,35 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// endgameRecorder is a Guesser that guesses as DefaultGuesser and keeps a
-// copy of every position where DefaultGuesser runs the endgame search: the
-// mine total known and at most DefaultEndgame layouts left.
-type endgameRecorder struct {
-	out *[]*game.Puzzle
+// guessRecorder is a Guesser that guesses as DefaultGuesser and keeps a
+// copy of every position it is asked about for which keep, if not nil,
+// is true.
+type guessRecorder struct {
+	out  *[]*game.Puzzle
+	keep func(context.Context, *Position) bool
 }
 
-func (endgameRecorder) Name() string { return "recorder" }
+func (guessRecorder) Name() string { return "recorder" }
 
-func (r endgameRecorder) Guess(ctx context.Context, p *Position) (Guess, error) {
-	if p.View.MinesKnown() {
-		if a, err := exact.Analyze(ctx, p.View, exact.Budget{}); err == nil {
-			if ln, err := a.LogCount(); err == nil && ln <= math.Log(float64(DefaultEndgame))+1e-9 {
-				*r.out = append(*r.out, p.View.Clone())
-			}
-		}
+func (r guessRecorder) Guess(ctx context.Context, p *Position) (Guess, error) {
+	if r.keep == nil || r.keep(ctx, p) {
+		*r.out = append(*r.out, p.View.Clone())
 	}
 	return DefaultGuesser().Guess(ctx, p)
+}
+
+// searchesEndgame reports whether DefaultGuesser runs the endgame search
+// on p: the mine total known and at most DefaultEndgame layouts left.
+func searchesEndgame(ctx context.Context, p *Position) bool {
+	if !p.View.MinesKnown() {
+		return false
+	}
+	a, err := exact.Analyze(ctx, p.View, exact.Budget{})
+	if err != nil {
+		return false
+	}
+	ln, err := a.LogCount()
+	return err == nil && ln <= math.Log(float64(DefaultEndgame))+1e-9
 }
 
 // playedEndgames returns the positions on which the default player runs
@@ -34,7 +45,7 @@ func (r endgameRecorder) Guess(ctx context.Context, p *Position) (Guess, error) 
 // in the order it meets them.
 func playedEndgames(tb testing.TB, level game.Level, games int) []*game.Puzzle {
 	var out []*game.Puzzle
-	a, err := New(WithStrategy(PresetFast), WithGuesser(endgameRecorder{out: &out}))
+	a, err := New(WithStrategy(PresetFast), WithGuesser(guessRecorder{out: &out, keep: searchesEndgame}))
 	if err != nil {
 		tb.Fatal(err)
 	}

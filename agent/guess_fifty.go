@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
@@ -57,6 +58,43 @@ func buildShapes() []shape {
 	return out
 }
 
+// shapeTest is how closing tests one shape of shapesAround for flanks that
+// are not known mines: near holds the flanks next to t, as ring bits (see
+// ringBit), and far the others, as offsets from t.
+type shapeTest struct {
+	near uint8
+	far  []game.Pos
+}
+
+// shapeTests holds the test of each shape of shapesAround, in order.
+var shapeTests = buildShapeTests(shapesAround)
+
+func buildShapeTests(shapes []shape) []shapeTest {
+	out := make([]shapeTest, len(shapes))
+	for i, s := range shapes {
+		for _, d := range s.flanks {
+			if bit, ok := ringBit(d); ok {
+				out[i].near |= bit
+			} else {
+				out[i].far = append(out[i].far, d)
+			}
+		}
+	}
+	return out
+}
+
+// ringOffsets are the offsets of a cell's neighbours; ringBit numbers them.
+var ringOffsets = [8]game.Pos{{Row: -1, Col: -1}, {Row: -1}, {Row: -1, Col: 1}, {Col: -1}, {Col: 1}, {Row: 1, Col: -1}, {Row: 1}, {Row: 1, Col: 1}}
+
+// ringBit returns the bit of offset d among ringOffsets, if d is one.
+func ringBit(d game.Pos) (uint8, bool) {
+	i := slices.Index(ringOffsets[:], d)
+	if i < 0 {
+		return 0, false
+	}
+	return 1 << i, true
+}
+
 // flanksOf returns the cells outside a and b that see a different number
 // of cells of a than of b.
 func flanksOf(a, b []game.Pos) []game.Pos {
@@ -104,14 +142,20 @@ func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget 
 // probability is below that of every cell found so far, and the last cell
 // returned is the safest of all (the first of them, in row-major order).
 func fiftyFifties(ctx context.Context, p *Position, probs []float64, budget exact.Budget, safest bool) ([]int, error) {
-	sh := shapes{p: p, probs: probs, budget: budget}
+	sh := newShapes(p, probs, budget)
 	var found []int
 	best := -1
+	cols := p.View.Board.Cols()
 	for t := range p.View.Cells {
-		if !sh.undecided(t) || (safest && best >= 0 && probs[t] >= probs[best]-probEps) || !sh.walled(t) {
+		if !sh.undecided(t) || (safest && best >= 0 && probs[t] >= probs[best]-probEps) {
 			continue
 		}
-		closing := sh.closing(t)
+		r, c := t/cols, t%cols
+		walls := sh.walls(r, c)
+		if walls == 0 {
+			continue // every shape has a flank next to t
+		}
+		closing := sh.closing(t, r, c, walls)
 		if len(closing) == 0 {
 			continue
 		}
@@ -139,7 +183,32 @@ type shapes struct {
 	probs  []float64
 	budget exact.Budget
 	view   *game.Puzzle // scratch, made on first use
+	mines  []bool       // per cell: a known mine (knownMine)
+	walled []uint8      // the board with a border two cells wide, row-major, Cols()+4 wide: 1 off the board and on known mines
 }
+
+// newShapes returns the finder for p with mine probabilities probs,
+// counting within budget.
+func newShapes(p *Position, probs []float64, budget exact.Budget) *shapes {
+	b := p.View.Board
+	rows, cols := b.Rows(), b.Cols()
+	sh := &shapes{p: p, probs: probs, budget: budget, mines: make([]bool, b.Len()), walled: make([]uint8, (rows+4)*(cols+4))}
+	for i := range sh.walled {
+		sh.walled[i] = 1
+	}
+	for r := range rows {
+		for c, j := 0, r*cols; c < cols; c, j = c+1, j+1 {
+			sh.mines[j] = knownMine(p.View, probs, j)
+			if !sh.mines[j] {
+				sh.walled[sh.pad(r, c)] = 0
+			}
+		}
+	}
+	return sh
+}
+
+// pad returns the index in sh.walled of the cell at row r, column c.
+func (sh *shapes) pad(r, c int) int { return (r+2)*(sh.p.View.Board.Cols()+4) + c + 2 }
 
 // at returns the cell at offset d from t, if it is on the board.
 func (sh *shapes) at(t int, d game.Pos) (int, bool) {
@@ -152,33 +221,34 @@ func (sh *shapes) at(t int, d game.Pos) (int, bool) {
 	return b.Index(q), true
 }
 
-func (sh *shapes) known(j int) bool     { return knownMine(sh.p.View, sh.probs, j) }
+func (sh *shapes) known(j int) bool     { return sh.mines[j] }
 func (sh *shapes) undecided(j int) bool { return undecided(sh.p.View, sh.probs, j) }
 
-// walled reports whether t is on the edge of the board or next to a known
-// mine: every shape has a flank next to t, so only such a t can have a
-// closing shape. It is the cheap test before closing.
-func (sh *shapes) walled(t int) bool {
-	b := sh.p.View.Board
-	if len(b.Neighbors(t)) < 8 {
-		return true
-	}
-	for _, j := range b.Neighbors(t) {
-		if sh.known(int(j)) {
-			return true
-		}
-	}
-	return false
+// walls returns the neighbours of the cell at row r, column c that are
+// off the board or known mines, as ring bits (see ringBit). Every shape
+// has a flank next to the cell, so only a cell with walls can have a
+// closing shape: the cheap test before closing.
+func (sh *shapes) walls(r, c int) uint8 {
+	w := sh.p.View.Board.Cols() + 4
+	at := sh.pad(r, c) - w - 1
+	g := sh.walled[at : at+2*w+3] // the 3x3 block around the cell, rows w apart
+	return g[0] | g[1]<<1 | g[2]<<2 | g[w]<<3 | g[w+2]<<4 | g[2*w]<<5 | g[2*w+1]<<6 | g[2*w+2]<<7
 }
 
-// closing returns the shapes around t whose flanks are all known mines
-// and whose own cells are still open to either placement.
-func (sh *shapes) closing(t int) []shape {
+// closing returns the shapes around t, at row r and column c, whose
+// flanks are all known mines and whose own cells are still open to either
+// placement; walls are t's (see walls).
+func (sh *shapes) closing(t, r, c int, walls uint8) []shape {
 	var out []shape
+	w, at := sh.p.View.Board.Cols()+4, sh.pad(r, c)
 next:
-	for _, s := range shapesAround {
-		for _, d := range s.flanks {
-			if j, ok := sh.at(t, d); ok && !sh.known(j) {
+	for i, s := range shapesAround {
+		test := &shapeTests[i]
+		if test.near&^walls != 0 {
+			continue
+		}
+		for _, d := range test.far {
+			if sh.walled[at+d.Row*w+d.Col] == 0 {
 				continue next
 			}
 		}

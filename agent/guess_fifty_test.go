@@ -43,7 +43,7 @@ func TestShapes(t *testing.T) {
 			return h
 		}
 		if !slices.ContainsFunc(s.flanks, func(d game.Pos) bool { return max(d.Row, -d.Row) <= 1 && max(d.Col, -d.Col) <= 1 }) {
-			t.Errorf("shape %v/%v: no flank next to the cell, which walled relies on", s.mines, s.safe)
+			t.Errorf("shape %v/%v: no flank next to the cell, which walls relies on", s.mines, s.safe)
 		}
 		a := hints(append([]game.Pos{{}}, s.mines...))
 		c := hints(slices.Clone(s.safe))
@@ -261,4 +261,43 @@ func TestOddBoards(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, games, 500, "games played")
+}
+
+// TestWalls checks shapes.walls and the far flanks closing reads against
+// their definitions, cell by cell, on random positions: a neighbour is a
+// wall when it is off the board or a known mine.
+func TestWalls(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := range 50 {
+		p, _, _ := randomLayouts(t, rng, int64(i))
+		b := p.Board
+		probs := make([]float64, b.Len())
+		for j := range probs {
+			probs[j] = []float64{0, 0.5, 1}[rng.IntN(3)]
+		}
+		sh := newShapes(positionFor(p, 1), probs, exact.Budget{})
+		wall := func(r, c int) bool {
+			return r < 0 || r >= b.Rows() || c < 0 || c >= b.Cols() || knownMine(p, probs, b.Index(game.Pos{Row: r, Col: c}))
+		}
+		for j := range b.Len() {
+			q := b.Pos(j)
+			var want uint8
+			for k, d := range ringOffsets {
+				if wall(q.Row+d.Row, q.Col+d.Col) {
+					want |= 1 << k
+				}
+			}
+			if got := sh.walls(q.Row, q.Col); got != want {
+				t.Errorf("position %d, cell %v: walls %08b; want %08b\n%s", i, q, got, want, p)
+			}
+			for dr := -2; dr <= 2; dr++ {
+				for dc := -2; dc <= 2; dc++ {
+					w := b.Cols() + 4
+					if got := sh.walled[sh.pad(q.Row, q.Col)+dr*w+dc] == 1; got != wall(q.Row+dr, q.Col+dc) {
+						t.Errorf("position %d, cell %v, offset %d,%d: walled %v", i, q, dr, dc, got)
+					}
+				}
+			}
+		}
+	}
 }
