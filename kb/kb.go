@@ -68,18 +68,25 @@ func (k *KB) newClauseRec(off, n int32, sig uint64, o *origin) int32 {
 	return id
 }
 
-// origin returns the origin the record was made with.
-func (c *clauseRec) origin() origin {
-	if c.source == SourceHint {
-		return origin{source: c.source, root: c.root, p1: noClause, p2: c.p2, hint: c.p1}
-	}
-	return origin{source: c.source, root: c.root, p1: c.p1, p2: c.p2, hint: -1}
+// setSimplified makes o the origin of a clause simplified from c: c's
+// root, source and hint, and no parents of its own.
+func (o *origin) setSimplified(c *clauseRec) {
+	o.source, o.root, o.p1, o.p2, o.hint = c.source, c.root, noClause, noClause, c.hint()
 }
 
 // hint returns a hint root's cell, or -1.
-func (c *clauseRec) hint() int32 { return c.origin().hint }
+func (c *clauseRec) hint() int32 {
+	if c.source == SourceHint {
+		return c.p1
+	}
+	return -1
+}
 
-// origin is where a clause came from.
+// origin is where a clause came from. The KB passes origins by pointer and
+// sets their fields in place (setRoot, setSimplified): an origin built
+// aside and copied into a variable (or an argument) was read back in
+// 16-byte words just after being written field by field, which stalls the
+// store-to-load forwarding.
 type origin struct {
 	source Source // how the root was derived: SourceHint, SourceResolution or SourceTotal
 	root   int32  // the clause as first derived; noClause in a new root's origin
@@ -87,9 +94,9 @@ type origin struct {
 	hint   int32  // for a hint root: the hint's cell; -1 otherwise
 }
 
-// rootOrigin returns the origin of a clause that is its own root.
-func rootOrigin(r Source, hint, p1, p2 int32) origin {
-	return origin{source: r, root: noClause, p1: p1, p2: p2, hint: hint}
+// setRoot makes o the origin of a clause that is its own root.
+func (o *origin) setRoot(r Source, hint, p1, p2 int32) {
+	o.source, o.root, o.p1, o.p2, o.hint = r, noClause, p1, p2, hint
 }
 
 // Limits bound the resolution a KB performs. The zero value of a field
@@ -326,7 +333,9 @@ func (k *KB) AddHint(i, n int) error {
 		return k.fail(fmt.Errorf("kb: hint %d at %v: %d unsettled neighbours must hold %d mines: %w",
 			hint, k.board.Pos(i), len(free), n, ErrContradiction))
 	}
-	if err := k.addBinomial(free, n, rootOrigin(SourceHint, int32(i), noClause, noClause)); err != nil {
+	var from origin
+	from.setRoot(SourceHint, int32(i), noClause, noClause)
+	if err := k.addBinomial(free, n, &from); err != nil {
 		return k.fail(err)
 	}
 	return k.propagate()
@@ -342,7 +351,7 @@ func (k *KB) AddHint(i, n int) error {
 // A hint's at most 8 cells take no allocation. Every cell is unsettled,
 // and a unit settles no other cell, nor does storing clauses of two or
 // more literals: KB0 leaves each clause as it is, so it goes to store.
-func (k *KB) addBinomial(cells []int, n int, from origin) error {
+func (k *KB) addBinomial(cells []int, n int, from *origin) error {
 	m := len(cells)
 	var smallBuf [8]cnf.Lit
 	var smallIdx [8]int
@@ -353,7 +362,7 @@ func (k *KB) addBinomial(cells []int, n int, from origin) error {
 	if n == 0 || n == m {
 		for _, c := range cells {
 			buf[0] = CellLit(c, n != 0)
-			if err := k.store(buf[:1], &from); err != nil {
+			if err := k.store(buf[:1], from); err != nil {
 				return err
 			}
 		}
@@ -371,7 +380,7 @@ func (k *KB) addBinomial(cells []int, n int, from origin) error {
 			for j, i := range idx[:size] {
 				buf[j] = CellLit(cells[i], sub.mine)
 			}
-			if err := k.store(buf[:size], &from); err != nil {
+			if err := k.store(buf[:size], from); err != nil {
 				return err
 			}
 			if !cnf.NextSubset(idx[:size], m) {
@@ -407,7 +416,9 @@ func (k *KB) AddTotal(cells []int, n, maxClauses int) (added bool, err error) {
 		return false, nil
 	}
 	slices.Sort(free)
-	if err := k.addBinomial(free, n, rootOrigin(SourceTotal, -1, noClause, noClause)); err != nil {
+	var from origin
+	from.setRoot(SourceTotal, -1, noClause, noClause)
+	if err := k.addBinomial(free, n, &from); err != nil {
 		return false, k.fail(err)
 	}
 	return true, k.propagate()
@@ -493,8 +504,8 @@ func (k *KB) propagate() error {
 				continue
 			}
 			k.kill(id)
-			o := k.cls[id].origin()
-			o.p1, o.p2 = noClause, noClause
+			var o origin
+			o.setSimplified(&k.cls[id])
 			if err := k.add(k.litsOf(id), &o); err != nil {
 				return err
 			}

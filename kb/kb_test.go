@@ -217,7 +217,8 @@ func forced(p *position) map[cnf.Lit]bool {
 // settled literals.
 func TestHintClausesAsCNF(t *testing.T) {
 	b := game.MustBoard(5, 5)
-	from := rootOrigin(SourceHint, 0, noClause, noClause)
+	var from origin
+	from.setRoot(SourceHint, 0, noClause, noClause)
 	for m := 0; m <= 12; m++ { // a hint's at most 8 cells, and totals over more
 		for n := 0; n <= m; n++ {
 			cells := make([]int, m)
@@ -225,7 +226,7 @@ func TestHintClausesAsCNF(t *testing.T) {
 				cells[i] = 2*i + 1
 			}
 			own, viaCNF := New(b), New(b)
-			require.NoError(t, own.addBinomial(cells, n, from))
+			require.NoError(t, own.addBinomial(cells, n, &from))
 			written := 0
 			require.NoError(t, binomial(cells, n, func(c cnf.Clause) error { written++; return viaCNF.add(c, &from) }))
 			assert.True(t, slices.Equal(own.cls, viaCNF.cls) && slices.Equal(own.lits, viaCNF.lits) && slices.Equal(own.kb0, viaCNF.kb0),
@@ -416,7 +417,9 @@ func TestInsertion(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			k := New(b)
 			for n, st := range tt.steps {
-				if err := k.add(st.add, new(rootOrigin(SourceTotal, -1, noClause, noClause))); err != nil {
+				var o origin
+				o.setRoot(SourceTotal, -1, noClause, noClause)
+				if err := k.add(st.add, &o); err != nil {
 					t.Fatalf("step %d: %v", n, err)
 				}
 				got := k.Clauses()

@@ -125,7 +125,8 @@ func (k *KB) resolveWith(id int32) error {
 			continue
 		}
 		before := k.stats.Added
-		o := rootOrigin(SourceResolution, -1, id, d)
+		var o origin
+		o.setRoot(SourceResolution, -1, id, d)
 		if err := k.add(res, &o); err != nil {
 			return err
 		}
