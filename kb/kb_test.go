@@ -101,7 +101,7 @@ func check(t *testing.T, k *KB, mine []bool) {
 	for l := range k.occ.slot {
 		for _, r := range k.occ.first(cnf.Lit(l)) {
 			if d := k.cls[r.id]; !d.alive || k.lits[d.off] != cnf.Lit(l) || r.n != d.n || r.sig != d.sig {
-				t.Fatalf("occFirst of %s holds a stale entry for clause %d (alive %v)", FormatLit(k.board, cnf.Lit(l)), r.id, d.alive)
+				t.Fatalf("the first list of %s holds a stale entry for clause %d (alive %v)", FormatLit(k.board, cnf.Lit(l)), r.id, d.alive)
 			}
 		}
 	}
@@ -125,10 +125,10 @@ func check(t *testing.T, k *KB, mine []bool) {
 			}
 			ref := firstRef{sig: signature(c), id: id, n: int32(len(c))}
 			if first := x == 0; first != slices.Contains(k.occ.first(l), ref) {
-				t.Fatalf("clause %s: occFirst disagrees on %s", FormatClause(k.board, c), FormatLit(k.board, l))
+				t.Fatalf("clause %s: the first list of %s disagrees", FormatClause(k.board, c), FormatLit(k.board, l))
 			}
 			if short := k.shortOn && len(c) <= k.limits.Short; short != slices.Contains(k.occ.get(l).short, id) {
-				t.Fatalf("clause %s: short=%v but occShort disagrees", FormatClause(k.board, c), short)
+				t.Fatalf("clause %s: short=%v but the short lists disagree", FormatClause(k.board, c), short)
 			}
 		}
 		if k.cls[id].sig != signature(c) {
@@ -521,6 +521,48 @@ func TestSoundAndComplete(t *testing.T) {
 		}
 	}
 	t.Logf("of %d forced literals, resolution missed %d with merging and %d with the binary restriction alone", total, missed[false], missed[true])
+}
+
+// TestShortListsKeptLate checks that the short lists, filled only when
+// resolution first needs them, give the KB that keeping them from the
+// start gives: the same clauses, KB0, reasons and statistics after every
+// hint, resolving to a fixpoint after some of them and not others (under
+// the binary restriction without merging, the only limits that read them).
+func TestShortListsKeptLate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	games, lazy := longtest.Pick(40, 400), 0
+	for n := range games {
+		p := randomPosition(rng, 5+rng.IntN(5), 5+rng.IntN(5), 4+rng.IntN(10), 0.3+0.5*rng.Float64())
+		rng.Shuffle(len(p.hints), func(i, j int) { p.hints[i], p.hints[j] = p.hints[j], p.hints[i] })
+		late := NewWithLimits(p.board, Limits{Short: 2, NoMerge: true})
+		early := NewWithLimits(p.board, Limits{Short: 2, NoMerge: true})
+		early.keepShort()
+		for x, h := range p.hints {
+			require.NoError(t, late.AddHint(h, p.hintN[h]))
+			require.NoError(t, early.AddHint(h, p.hintN[h]))
+			if x%3 == 2 {
+				for late.Pending() {
+					_, err := late.Resolve()
+					require.NoError(t, err)
+				}
+				for early.Pending() {
+					_, err := early.Resolve()
+					require.NoError(t, err)
+				}
+			}
+			require.Equal(t, early.Stats(), late.Stats(), "game %d, hint %d", n, x)
+			require.Equal(t, early.Clauses(), late.Clauses(), "game %d, hint %d", n, x)
+			require.Equal(t, early.Settled(), late.Settled(), "game %d, hint %d", n, x)
+			for _, l := range late.Settled() {
+				require.Equal(t, early.Explain(l), late.Explain(l), "game %d, hint %d", n, x)
+			}
+		}
+		if late.shortOn {
+			lazy++
+		}
+	}
+	assert.Greater(t, lazy, games/2, "games where resolution needed the short lists")
+	t.Logf("%d of %d games filled the short lists late", lazy, games)
 }
 
 // TestSameDeductionsInAnyOrder feeds one position's hints in several orders
