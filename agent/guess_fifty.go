@@ -197,10 +197,11 @@ func newShapes(p *Position, probs []float64, budget exact.Budget) *shapes {
 		sh.walled[i] = 1
 	}
 	for r := range rows {
+		row := sh.walled[sh.pad(r, 0):][:cols]
 		for c, j := 0, r*cols; c < cols; c, j = c+1, j+1 {
 			sh.mines[j] = knownMine(p.View, probs, j)
 			if !sh.mines[j] {
-				sh.walled[sh.pad(r, c)] = 0
+				row[c] = 0
 			}
 		}
 	}
