@@ -224,6 +224,9 @@ func independentParts(b *game.Board, cells []int, layouts [][]bool) []endgamePar
 		}
 		members[r] = append(members[r], k)
 	}
+	if len(roots) < 2 {
+		return nil // one group at most: no two parts
+	}
 	var parts []endgamePart
 	product := 1
 	for _, r := range roots {
