@@ -351,7 +351,7 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *exact.Analysis, probs []
 				continue
 			}
 		}
-		isDead, err := provedDead(ctx, view, an, probs, x, budget, cache)
+		isDead, err := provedDead(ctx, view, an, probs, x, budget, cache, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -373,7 +373,8 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *exact.Analysis, probs []
 // is safe: view with x opened on each hint it could show is analysed
 // (reusing an's counted components), until two hints prove possible. A
 // position too large to count shows x not dead. view is scratch, restored.
-func provedDead(ctx context.Context, view *game.Puzzle, an *exact.Analysis, probs []float64, x int, budget exact.Budget, cache *exact.Cache) (bool, error) {
+// keep, when not nil, keeps the analyses made (see revealsKept).
+func provedDead(ctx context.Context, view *game.Puzzle, an *exact.Analysis, probs []float64, x int, budget exact.Budget, cache *exact.Cache, keep *revealsKept) (bool, error) {
 	values := hintValues(view, probs, x)
 	if len(values) == 1 {
 		return true, nil
@@ -383,12 +384,19 @@ func provedDead(ctx context.Context, view *game.Puzzle, an *exact.Analysis, prob
 	shown := 0
 	for _, v := range values {
 		view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		a, err := exact.AnalyzeReveal(ctx, an, view, x, budget, cache)
+		var mem *exact.Reveals // nil allocates
+		if keep != nil {
+			mem = keep.memory()
+		}
+		a, err := mem.Analyze(ctx, an, view, x, budget, cache)
 		if errors.Is(err, exact.ErrBudget) {
 			return false, nil // not shown dead
 		}
 		if err != nil {
 			return false, err
+		}
+		if keep != nil {
+			keep.add(x, v, a)
 		}
 		if a.Satisfiable() {
 			if shown++; shown == 2 {

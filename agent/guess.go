@@ -125,6 +125,7 @@ type guessScratch struct {
 	view    game.Puzzle    // the lookahead's copy of the view, to open cells in
 	endgame endgameScratch // the endgame search's memo and stacks, kept between searches
 	reveals exact.Reveals  // the memory of the lookahead's analyses, one at a time
+	kept    revealsKept    // the analyses of the dead test, for the weighing that follows
 	memo    weighMemo      // the lookahead's weighings, kept across games
 }
 

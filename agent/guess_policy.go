@@ -159,11 +159,12 @@ const (
 // best and (when p explains its moves) the runner-up.
 func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pol := g.Policy
+	p.guess.kept.reset()
 	pool, err := g.policyPool(ctx, p, a, probs, cands)
 	if err != nil {
 		return candidate{}, candidate{}, err
 	}
-	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, lnAll: lnAll, g: g, depth: 1}
+	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, kept: &p.guess.kept, lnAll: lnAll, g: g, depth: 1}
 	pw := &policyWeigh{pol: pol, view: w.view}
 	w.after = pw.after
 	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.count.cache}
@@ -312,7 +313,7 @@ func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analy
 			continue
 		}
 		if !c.interior && g.Policy&PolicyCandidates == 0 { // else tested cheaply only: see Policy
-			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.count.cache)
+			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.count.cache, &p.guess.kept)
 			if err != nil {
 				return nil, err
 			}

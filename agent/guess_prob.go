@@ -424,6 +424,7 @@ type weigher struct {
 	after func(ctx context.Context, a *exact.Analysis) (float64, error)
 
 	reveals *exact.Reveals // the memory of the positions weighed, one at a time; nil to allocate
+	kept    *revealsKept   // analyses already made of the positions weighed, against base; nil for none
 	memo    *weighMemo     // weighings remembered across games (depth 1, no after); nil for none
 }
 
@@ -466,9 +467,11 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
 	for _, v := range order {
 		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		a, err := w.reveals.Analyze(ctx, w.base, view, cell, w.budget, w.cache)
-		if err != nil {
-			return 0, 0, err
+		a := w.kept.find(cell, v)
+		if a == nil {
+			if a, err = w.reveals.Analyze(ctx, w.base, view, cell, w.budget, w.cache); err != nil {
+				return 0, 0, err
+			}
 		}
 		if !a.Satisfiable() {
 			continue
