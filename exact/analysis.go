@@ -47,6 +47,8 @@ type Analysis struct {
 	diagramsBuf [smallParts]*diagram
 	flowsBuf    [smallParts]*flow
 	totalsBuf   [smallParts]bitset
+	allowedBuf  [smallParts]bitset
+	wordsBuf    [2 * smallParts]uint64 // the words of allowed's sets
 }
 
 // smallParts is the number of parts an Analysis holds without allocating
@@ -193,7 +195,7 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 		a.allowed, a.feasible = a.totals, true
 		return a, nil
 	}
-	a.allowed, a.feasible = allowedTotals(a.totals, a.left, sp.InteriorLen())
+	a.allowed, a.feasible = allowedTotalsIn(a.totals, a.left, sp.InteriorLen(), a.allowedBuf[:0], a.wordsBuf[:0])
 	return a, nil
 }
 
@@ -443,9 +445,7 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) (MinePr
 			out[cell] = pm[v]
 		}
 	}
-	for _, i := range sp.Interior() {
-		out[i] = interior
-	}
+	sp.fillInterior(out, interior)
 	return out, nil
 }
 

@@ -71,6 +71,19 @@ func (sp *Split) Interior() []int {
 	return append(out, rest...)
 }
 
+// fillInterior sets out[i] to x for every cell i of the interior, without
+// building it.
+func (sp *Split) fillInterior(out []float64, x float64) {
+	gone := sp.gone[:sp.ngone]
+	for _, i := range sp.interior {
+		if len(gone) > 0 && gone[0] == i {
+			gone = gone[1:]
+			continue
+		}
+		out[i] = x
+	}
+}
+
 // InteriorLen returns len(sp.Interior()) without building it.
 func (sp *Split) InteriorLen() int { return len(sp.interior) - sp.ngone }
 

@@ -126,6 +126,12 @@ func (c *Component) satTotals(ctx context.Context) (bitset, error) {
 // least and greatest totals of the others. Otherwise sums are computed
 // exactly, as bitsets, with prefix and suffix sums.
 func allowedTotals(totals []bitset, left, interior int) (allowed []bitset, ok bool) {
+	return allowedTotalsIn(totals, left, interior, nil, nil)
+}
+
+// allowedTotalsIn is allowedTotals, the sets and their words taken from
+// sets and words when they have room (the sets A_c are then theirs).
+func allowedTotalsIn(totals []bitset, left, interior int, sets []bitset, words []uint64) (allowed []bitset, ok bool) {
 	nc := len(totals)
 	var losBuf, hisBuf [smallParts]int
 	los, his := losBuf[:], hisBuf[:]
@@ -143,13 +149,23 @@ func allowedTotals(totals []bitset, left, interior int) (allowed []bitset, ok bo
 		sumHi += his[c]
 		gap = max(gap, k.maxGap())
 	}
-	allowed = make([]bitset, nc)
-	// The sets A_c, each over 0..his[c], in one allocation.
-	words := 0
-	for c := range nc {
-		words += (his[c] + 64) / 64
+	if cap(sets) >= nc {
+		allowed = sets[:nc]
+	} else {
+		allowed = make([]bitset, nc)
 	}
-	block := make(bitset, words)
+	// The sets A_c, each over 0..his[c], in one allocation.
+	n := 0
+	for c := range nc {
+		n += (his[c] + 64) / 64
+	}
+	var block bitset
+	if cap(words) >= n {
+		block = words[:n]
+		clear(block)
+	} else {
+		block = make(bitset, n)
+	}
 	newAllowed := func(c int) bitset {
 		n := (his[c] + 64) / 64
 		a := block[:n:n]
