@@ -375,7 +375,8 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *exact.Analysis, probs []
 // position too large to count shows x not dead. view is scratch, restored.
 // keep, when not nil, keeps the analyses made (see revealsKept).
 func provedDead(ctx context.Context, view *game.Puzzle, an *exact.Analysis, probs []float64, x int, budget exact.Budget, cache *exact.Cache, keep *revealsKept) (bool, error) {
-	values := hintValues(view, probs, x)
+	var buf [9]int
+	values := hintValues(view, probs, x, &buf)
 	if len(values) == 1 {
 		return true, nil
 	}

@@ -126,6 +126,7 @@ type guessScratch struct {
 	endgame endgameScratch // the endgame search's memo and stacks, kept between searches
 	reveals exact.Reveals  // the memory of the lookahead's analyses, one at a time
 	kept    revealsKept    // the analyses of the dead test, for the weighing that follows
+	policy  policyWeigh    // the policy's weighing
 	memo    weighMemo      // the lookahead's weighings, kept across games
 }
 

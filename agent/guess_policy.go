@@ -165,7 +165,7 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.
 		return candidate{}, candidate{}, err
 	}
 	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, kept: &p.guess.kept, lnAll: lnAll, g: g, depth: 1}
-	pw := &policyWeigh{pol: pol, view: w.view}
+	pw := p.guess.policy.start(pol, w.view)
 	w.after = pw.after
 	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.count.cache}
 	facts := make([]weighed, len(pool))
@@ -472,12 +472,27 @@ type weighed struct {
 
 // policyWeigh values the positions a weighing reaches under a Policy (its
 // after is the weigher's hook) and gathers what they tell of the cell
-// weighed (result). reset starts each weighing.
+// weighed (result). start readies it for a position, reset for each
+// weighing; its memory is kept from one position to the next.
 type policyWeigh struct {
-	pol   Policy
-	view  *game.Puzzle // the weigher's view
-	probs []float64    // scratch
-	vals  []afterValue // the values counted so far in this weighing
+	pol     Policy
+	view    *game.Puzzle // the weigher's view
+	unknown []int        // the closed cells of view as it stands at start, increasing
+	probs   []float64    // scratch
+	vals    []afterValue // the values counted so far in this weighing
+	clears  []int        // the memory of vals' clears
+}
+
+// start readies pw to weigh cells of view under pol, and returns it.
+func (pw *policyWeigh) start(pol Policy, view *game.Puzzle) *policyWeigh {
+	pw.pol, pw.view, pw.unknown = pol, view, pw.unknown[:0]
+	for i, c := range view.Cells {
+		if c.State == game.Unknown {
+			pw.unknown = append(pw.unknown, i)
+		}
+	}
+	pw.reset()
+	return pw
 }
 
 // afterValue is what one hint value of the cell weighed leads to.
@@ -487,7 +502,7 @@ type afterValue struct {
 	single int     // the living cell next to a hint that is then uniquely safest; -1 if none
 }
 
-func (pw *policyWeigh) reset() { pw.vals = pw.vals[:0] }
+func (pw *policyWeigh) reset() { pw.vals, pw.clears = pw.vals[:0], pw.clears[:0] }
 
 // policyPerCell are the rules that need every cell's probability in the
 // positions after a hint.
@@ -520,12 +535,13 @@ func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis) (float64, e
 	v := pw.view
 	deadRule := pw.pol&PolicyDead != 0
 	av := afterValue{ln: ln, single: -1}
-	b1, b2 := -1.0, -1.0 // the two best living safeties
-	a1, a2 := -1.0, -1.0 // the two best safeties of any cell
-	who := -1            // the cell of b1, -1 if next to no hint
-	for i, c := range v.Cells {
-		if c.State != game.Unknown || probs[i] == 1 {
-			continue
+	b1, b2 := -1.0, -1.0    // the two best living safeties
+	a1, a2 := -1.0, -1.0    // the two best safeties of any cell
+	who := -1               // the cell of b1, -1 if next to no hint
+	first := len(pw.clears) // av.clears are pw.clears[first:]
+	for _, i := range pw.unknown {
+		if v.Cells[i].State != game.Unknown || probs[i] == 1 {
+			continue // the cell weighed, or a mine
 		}
 		s := 1 - probs[i]
 		switch {
@@ -541,7 +557,7 @@ func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis) (float64, e
 			continue
 		}
 		if probs[i] == 0 {
-			av.clears = append(av.clears, i)
+			pw.clears = append(pw.clears, i)
 		}
 		switch {
 		case s > b1:
@@ -550,6 +566,7 @@ func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis) (float64, e
 			b2 = s
 		}
 	}
+	av.clears = pw.clears[first:len(pw.clears):len(pw.clears)]
 	if who >= 0 && b1 > b2+probEps && !isInterior(v, who) {
 		av.single = who
 	}

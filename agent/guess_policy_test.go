@@ -228,13 +228,13 @@ func TestPolicyAfter(t *testing.T) {
 		want, err := w.bestSafety(ctx, a)
 		require.NoError(t, err)
 		for _, pol := range []Policy{PolicyRisk, PolicyProgress} {
-			plain := &policyWeigh{pol: pol, view: p}
+			plain := new(policyWeigh).start(pol, p)
 			got, err := plain.after(ctx, a)
 			require.NoError(t, err)
 			assert.InDelta(t, want, got, 1e-12, "seed %d, %v", i, pol)
 		}
 
-		blend := &policyWeigh{pol: PolicyBlend, view: p}
+		blend := new(policyWeigh).start(PolicyBlend, p)
 		got, err := blend.after(ctx, a)
 		require.NoError(t, err)
 		assert.InDelta(t, (4*s1+s2)/5, got, 1e-12, "seed %d with blend", i)

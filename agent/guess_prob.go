@@ -462,7 +462,8 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	}
 	safe := 1 - probs[cell]
 	lnSafe := w.lnAll + math.Log(safe) // layouts with the cell safe
-	order := hintValues(view, probs, cell)
+	var values [9]int
+	order := hintValues(view, probs, cell, &values)
 	lo := math.Inf(-1)
 	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
 	for _, v := range order {
@@ -514,8 +515,9 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 // hintValues returns the hints cell of v could show (probs are v's), the
 // likeliest first, by distance from the expected number of mines around
 // it: the known mines around the cell, plus at most its closed neighbours
-// that are not known safe. Other values need no count.
-func hintValues(v *game.Puzzle, probs []float64, cell int) []int {
+// that are not known safe. Other values need no count. The values are
+// written in buf.
+func hintValues(v *game.Puzzle, probs []float64, cell int, buf *[9]int) []int {
 	vlo, vhi, mean := 0, 0, 0.0
 	for _, j := range v.Board.Neighbors(cell) {
 		switch j := int(j); {
@@ -527,7 +529,7 @@ func hintValues(v *game.Puzzle, probs []float64, cell int) []int {
 			mean += probs[j]
 		}
 	}
-	order := make([]int, 0, vhi-vlo+1)
+	order := buf[:0]
 	for v := vlo; v <= vhi; v++ {
 		order = append(order, v)
 	}
