@@ -508,11 +508,11 @@ func (pw *policyWeigh) reset() { pw.vals, pw.clears = pw.vals[:0], pw.clears[:0]
 // positions after a hint.
 const policyPerCell = PolicyBlend | PolicyProgress | PolicyOverrides
 
-// after returns the value of the position of pw.view, analysed by a, for
-// the next move: under PolicyBlend (4 x best + second best) / 5 of its
+// after returns the value of the position of pw.view, analysed by a (ln
+// is a.LogCount()), for the next move: under PolicyBlend (4 x best + second best) / 5 of its
 // living cells' safeties, else its best safety, 1 when a cell is safe or
 // none is left. It records what the position tells for result.
-func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis) (float64, error) {
+func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis, ln float64) (float64, error) {
 	if pw.pol&policyPerCell == 0 {
 		// Only the values are counted: the position is valued as by the
 		// default lookahead, without every cell's probability.
@@ -528,10 +528,6 @@ func (pw *policyWeigh) after(ctx context.Context, a *exact.Analysis) (float64, e
 		return 0, err
 	}
 	pw.probs = probs
-	ln, err := a.LogCount()
-	if err != nil {
-		return 0, err
-	}
 	v := pw.view
 	deadRule := pw.pol&PolicyDead != 0
 	av := afterValue{ln: ln, single: -1}

@@ -206,6 +206,8 @@ func TestPolicyAfter(t *testing.T) {
 		p, probs := randomPosition(t, 5+rng.IntN(4), 5+rng.IntN(4), 4+rng.IntN(6), 0.2+0.3*rng.Float64(), int64(i))
 		a, err := exact.Analyze(ctx, p, exact.Budget{})
 		require.NoError(t, err)
+		ln, err := a.LogCount()
+		require.NoError(t, err)
 		var s1, s2 float64 = -1, -1
 		for j, c := range p.Cells {
 			if c.State != game.Unknown || probs[j] == 1 {
@@ -229,13 +231,13 @@ func TestPolicyAfter(t *testing.T) {
 		require.NoError(t, err)
 		for _, pol := range []Policy{PolicyRisk, PolicyProgress} {
 			plain := new(policyWeigh).start(pol, p)
-			got, err := plain.after(ctx, a)
+			got, err := plain.after(ctx, a, ln)
 			require.NoError(t, err)
 			assert.InDelta(t, want, got, 1e-12, "seed %d, %v", i, pol)
 		}
 
 		blend := new(policyWeigh).start(PolicyBlend, p)
-		got, err := blend.after(ctx, a)
+		got, err := blend.after(ctx, a, ln)
 		require.NoError(t, err)
 		assert.InDelta(t, (4*s1+s2)/5, got, 1e-12, "seed %d with blend", i)
 	}

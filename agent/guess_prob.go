@@ -419,9 +419,10 @@ type weigher struct {
 	g      ProbGuesser
 	depth  int
 
-	// after, when set, values the position after a hint instead of next
-	// (and is asked even when a cell is then proved safe): a Policy's.
-	after func(ctx context.Context, a *exact.Analysis) (float64, error)
+	// after, when set, values the position after a hint, analysed by a
+	// with ln = a.LogCount(), instead of next (and is asked even when a
+	// cell is then proved safe): a Policy's.
+	after func(ctx context.Context, a *exact.Analysis, ln float64) (float64, error)
 
 	reveals *exact.Reveals // the memory of the positions weighed, one at a time; nil to allocate
 	kept    *revealsKept   // analyses already made of the positions weighed, against base; nil for none
@@ -484,7 +485,7 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 		next[v] = 1
 		switch {
 		case w.after != nil:
-			next[v], err = w.after(ctx, a)
+			next[v], err = w.after(ctx, a, lns[v])
 		case len(a.Split.Safe) == 0: // else propagation alone proves a cell safe
 			next[v], err = w.next(ctx, a)
 		}
