@@ -23,16 +23,17 @@ func playProcs(getenv func(string) string, workers, cpus int) int {
 // GOGC of 400 the heap may grow to 16 MB before the collector first runs
 // (Go's 4 MB minimum heap, times 4), while a beginner game's live heap is
 // about 2 MB: a 100,000-game beginner run peaked at 31 MB. A soft memory
-// limit of 12 MiB a player makes the collector run earlier only there: the
-// peak falls to about 19 MB, and the time a game stayed within the noise of
-// alternating runs at beginner and intermediate. On expert boards the same
-// limit took 2.4 times the CPU (the live heap is larger and the limit
-// leaves it little room), so larger boards keep GOGC 400 alone, and so
-// do runs that write records: they keep every move, and under the limit
-// 20,000 beginner games took 25% more CPU (docs/speed.md, "A small
-// process").
+// limit of 12 MiB a player makes the collector run earlier: the peak falls
+// to about 19 MB, for 10-15% more CPU a game (measured on one thread, where
+// the collector's work is no longer hidden on an idle CPU). That is paid
+// on boards of at most 100 cells, beginner's and easy's 9x9, where a small
+// process is asked for; from intermediate's 16x16 up play keeps GOGC 400
+// alone (at intermediate the limit cost 10% of the CPU for 14 MB; on expert
+// 2.4 times the CPU), and so do runs that write records: they keep every
+// move, and under the limit 20,000 beginner games took 25% more CPU
+// (docs/speed.md, "A small process").
 const (
-	smallBoardCells = 256      // boards up to intermediate's 16x16 get the limit
+	smallBoardCells = 100      // boards up to 10x10 (beginner, easy) get the limit
 	smallHeapLimit  = 12 << 20 // bytes a player, runtime memory the limit counts
 )
 

@@ -26,7 +26,9 @@ func TestPlayMemoryLimit(t *testing.T) {
 	}{
 		{"beginner", none, []game.Level{game.Beginner}, 1, false, 12 << 20},
 		{"two workers", none, []game.Level{game.Beginner}, 2, false, 24 << 20},
-		{"up to intermediate", none, []game.Level{game.Easy, game.Medium, game.Intermediate}, 1, false, 12 << 20},
+		{"beginner and easy", none, []game.Level{game.Easy, game.Beginner}, 1, false, 12 << 20},
+		{"intermediate", none, []game.Level{game.Beginner, game.Intermediate}, 1, false, 0},
+		{"medium", none, []game.Level{game.Medium}, 1, false, 0},
 		{"expert", none, []game.Level{game.Beginner, game.Expert}, 1, false, 0},
 		{"records", none, []game.Level{game.Beginner}, 1, true, 0},
 		{"GOGC set", map[string]string{"GOGC": "100"}, []game.Level{game.Beginner}, 1, false, 0},
