@@ -39,7 +39,6 @@ func (r *revealsKept) memory() *exact.Reveals {
 // add keeps a, made in the memory last returned by memory, as the analysis
 // of cell opened on value.
 func (r *revealsKept) add(cell, value int, a *exact.Analysis) {
-	InstrAdded++
 	r.kept = append(r.kept, keptReveal{cell: cell, value: value, a: a})
 }
 
@@ -51,11 +50,8 @@ func (r *revealsKept) find(cell, value int) *exact.Analysis {
 	}
 	for _, k := range r.kept {
 		if k.cell == cell && k.value == value {
-			InstrFound++
 			return k.a
 		}
 	}
 	return nil
 }
-
-var InstrAdded, InstrFound, InstrMissed int
