@@ -445,7 +445,9 @@ func (a *Analysis) ProbabilitiesInto(ctx context.Context, out []float64) (MinePr
 			out[cell] = pm[v]
 		}
 	}
-	sp.fillInterior(out, interior)
+	for i := range sp.interiorCells() {
+		out[i] = interior
+	}
 	return out, nil
 }
 

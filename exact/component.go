@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"sync"
 
@@ -61,26 +62,23 @@ func (sp *Split) Interior() []int {
 	if sp.ngone == len(sp.interior) {
 		return nil
 	}
-	out := make([]int, 0, len(sp.interior)-sp.ngone)
-	rest := sp.interior
-	for _, i := range sp.gone[:sp.ngone] {
-		k, _ := slices.BinarySearch(rest, i)
-		out = append(out, rest[:k]...)
-		rest = rest[k+1:]
-	}
-	return append(out, rest...)
+	return slices.AppendSeq(make([]int, 0, sp.InteriorLen()), sp.interiorCells())
 }
 
-// fillInterior sets out[i] to x for every cell i of the interior, without
-// building it.
-func (sp *Split) fillInterior(out []float64, x float64) {
-	gone := sp.gone[:sp.ngone]
-	for _, i := range sp.interior {
-		if len(gone) > 0 && gone[0] == i {
-			gone = gone[1:]
-			continue
+// interiorCells yields the cells of Interior, increasing, without building
+// it: interior except gone.
+func (sp *Split) interiorCells() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		gone := sp.gone[:sp.ngone]
+		for _, i := range sp.interior {
+			if len(gone) > 0 && gone[0] == i {
+				gone = gone[1:]
+				continue
+			}
+			if !yield(i) {
+				return
+			}
 		}
-		out[i] = x
 	}
 }
 
