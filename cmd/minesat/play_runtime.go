@@ -24,8 +24,9 @@ func playProcs(getenv func(string) string, workers, cpus int) int {
 // (Go's 4 MB minimum heap, times 4), while a beginner game's live heap is
 // about 2 MB: a 100,000-game beginner run peaked at 31 MB. A soft memory
 // limit of 12 MiB a player makes the collector run earlier: the peak falls
-// to about 19 MB, for 10-15% more CPU a game (measured on one thread, where
-// the collector's work is no longer hidden on an idle CPU). That is paid
+// to about 19 MB, for more CPU (on one thread, where the collector's work
+// is no longer hidden on an idle CPU, 30,000 beginner games took 2.1-2.9 s
+// with it and 2.2-2.3 s without, three rounds alternating). That is paid
 // on boards of at most 100 cells, beginner's and easy's 9x9, where a small
 // process is asked for; from intermediate's 16x16 up play keeps GOGC 400
 // alone (at intermediate the limit cost 10% of the CPU for 14 MB; on expert
