@@ -1,16 +1,21 @@
 // Minesat plays and solves Minesweeper by logic: a knowledge base of the
-// hints' constraints, resolution, and a SAT solver (gophersat) for what
-// they leave open, with exact counting of a position's solutions for the
-// probabilities a guess needs. This command is a thin layer over the module's
-// packages, which Go programs can use directly:
+// hints' clauses with unit propagation and resolution, a SAT solver
+// (gophersat) for the cells the hints and the mine total force, and exact
+// counting of a position's solutions for the probabilities a guess needs.
+// This command is a thin layer over the module's packages, which Go
+// programs can use directly:
 //
 //	game       the board, levels, rules, play, puzzle files and game records
 //	cnf        literals, clauses, cardinality encodings and DIMACS output
-//	kb         the knowledge base, exact counting, and SAT through gophersat
-//	agent      the player: strategies, guessing, playing whole games
+//	kb         the clause knowledge base: unit propagation, resolution, reasons
+//	exact      a position's exact answers: solutions, counts, probabilities,
+//	           forced cells (proved by gophersat), why there is no solution
+//	agent      the player: strategies, guessing, playing whole games, advice
 //	batch      many games on many workers, summaries that merge exactly
 //	backtrack  a backtracking CSP solver, the baseline SAT is compared with
-//	web        the page and JSON API of minesat serve
+//	compare    SAT and backtracking on the same puzzles
+//	plot       the charts of play --plot and compare --plot
+//	web        the page and JSON API of minesat serve, and the replay page
 //
 // Usage:
 //
