@@ -1,0 +1,153 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/minesat/minesat/batch"
+)
+
+// A winLine is one line of the win-rate table: a level and its start,
+// played by the default player from run seed 1.
+type winLine struct {
+	level     string // --level
+	rules     string // --rules; the first click is the default for the rules and level
+	games     int    // games of a full run
+	published string // the best published figure for the same start
+	reference string // a minesat.reference/1 file under the root to pair the games with; "" for none
+}
+
+// winLines are the table's lines. Their games keep the whole run near a
+// quarter of an hour of one core's time.
+var winLines = []winLine{
+	{level: "beginner", rules: "safe", games: 1_000_000, published: "91.6949% (Tu et al. 2017, 10^8 games)"},
+	{level: "intermediate", rules: "safe", games: 1_000_000, published: "78.2295% (Tu et al. 2017, 10^8 games)"},
+	{level: "expert", rules: "safe", games: 200_000, published: "41.13% (D. Hill, 10^7 games); 40.80% (minesolve, depth 4)",
+		reference: "testdata/reference/hill-expert-safe-corner-seed1.txt"},
+	{level: "beginner", rules: "zero", games: 200_000, published: "97.1669% (Tu et al. 2017)"},
+	{level: "intermediate", rules: "zero", games: 200_000, published: "89.0757% (Tu et al. 2017)"},
+	{level: "expert", rules: "zero", games: 100_000, published: "54.3% (D. Hill, at (3,3)); 53.45% (Tu et al. 2017)"},
+}
+
+// tinyGames is the games of a line with -tiny.
+const tinyGames = 20
+
+// winHeader and winAlign are the win-rate table's columns.
+var (
+	winHeader = []string{"level", "rules, first click", "won / games", "win rate [95% interval]", "best published figure"}
+	winAlign  = []string{"---", "---", "---:", "---:", "---"}
+)
+
+// measureWinRates plays every win-rate line and returns the block of
+// results.md.
+func measureWinRates(o options, st stamp, log io.Writer) (string, error) {
+	var cmds, paired []string
+	var rows [][]string
+	dir, err := os.MkdirTemp("", "docnumbers")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	for _, l := range winLines {
+		games := l.games
+		if o.tiny {
+			games = tinyGames
+		}
+		args := []string{"play", "--level", l.level, "--rules", l.rules, "--games", strconv.Itoa(games),
+			"--seed", "1", "--workers", strconv.Itoa(o.workers), "--format", "json"}
+		var outcomes string
+		if l.reference != "" {
+			outcomes = filepath.Join(dir, "minesat-"+l.level+".txt")
+			args = append(args, "--outcomes", outcomes)
+		}
+		fmt.Fprintf(log, "docnumbers: minesat %s\n", strings.Join(args, " "))
+		r, err := play(o.minesat, o.root, args)
+		if err != nil {
+			return "", err
+		}
+		cmd := "minesat " + strings.Join(args, " ")
+		if outcomes != "" {
+			cmd = strings.Replace(cmd, outcomes, filepath.Base(outcomes), 1)
+			line, err := pairWith(outcomes, filepath.Join(o.root, l.reference), l.reference)
+			if err != nil {
+				return "", err
+			}
+			paired = append(paired, line)
+		}
+		cmds = append(cmds, cmd)
+		rows = append(rows, winRow(r.Summary, l))
+	}
+	var b strings.Builder
+	writeHeader(&b, st, o.tiny, cmds)
+	writeTable(&b, winHeader, winAlign, rows)
+	for _, p := range paired {
+		fmt.Fprintf(&b, "\n%s\n", p)
+	}
+	return b.String(), nil
+}
+
+// winRow is a summary's row of the win-rate table.
+func winRow(s batch.Summary, l winLine) []string {
+	lo, hi := s.Base.Interval()
+	return []string{
+		levelLabel(s),
+		s.Rules.String() + ", " + s.First,
+		thousands(s.Base.Won) + " / " + thousands(s.Base.Games),
+		fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*s.Base.WinRate(), 100*lo, 100*hi),
+		l.published,
+	}
+}
+
+// levelLabel names a summary's level with its size, e.g. "expert 16x30/99".
+func levelLabel(s batch.Summary) string {
+	return fmt.Sprintf("%s %dx%d/%d", s.Level.Name, s.Level.Rows, s.Level.Cols, s.Level.Mines)
+}
+
+// pairWith pairs minesat's outcomes (a file --outcomes wrote) with a
+// reference player's on the same games and says how they compare.
+func pairWith(ours, refPath, refName string) (string, error) {
+	a, err := readReference(ours)
+	if err != nil {
+		return "", err
+	}
+	ref, err := readReference(refPath)
+	if err != nil {
+		return "", err
+	}
+	if a.From < ref.From || a.To() > ref.To() {
+		return "", fmt.Errorf("%s holds games %d-%d, not all of minesat's %d-%d", refName, ref.From, ref.To()-1, a.From, a.To()-1)
+	}
+	var p batch.Pairs
+	for i, won := range a.Won {
+		p.Count(won, ref.Won[a.From+i-ref.From])
+	}
+	d, lo, hi, z := p.Diff()
+	return fmt.Sprintf("Game by game against %s on the same %s %s games (its outcomes in `%s`, what "+
+		"`--against` prints): both won %s, minesat alone %s, %s alone %s, neither %s; %s - minesat "+
+		"%+.2f points [%+.2f, %+.2f], McNemar's z = %+.2f.",
+		ref.Player, thousands(p.Games()), ref.Level.Name, refName, thousands(p.Both), thousands(p.OnlyBase),
+		ref.Player, thousands(p.OnlyVs), thousands(p.Neither), ref.Player, 100*d, 100*lo, 100*hi, z), nil
+}
+
+// readReference reads a minesat.reference/1 file.
+func readReference(path string) (*batch.Reference, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return batch.ReadReference(f, path)
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
