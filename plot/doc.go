@@ -8,8 +8,4 @@
 //
 // The functions take plain numbers and check them (a rate outside its
 // interval, a negative count), so that callers only collect them.
-//
-// The drawing is done by a copy of gonum/plot in internal/third_party/gonumplot
-// whose fonts are loaded when the first chart is drawn, not at init, so
-// that a program that imports this package and draws nothing stays small.
 package plot

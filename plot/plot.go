@@ -9,12 +9,12 @@ import (
 	"strconv"
 	"strings"
 
-	gplot "github.com/minesat/minesat/internal/third_party/gonumplot"
-	"github.com/minesat/minesat/internal/third_party/gonumplot/plotter"
-	"github.com/minesat/minesat/internal/third_party/gonumplot/vg"
-	"github.com/minesat/minesat/internal/third_party/gonumplot/vg/draw"
-	_ "github.com/minesat/minesat/internal/third_party/gonumplot/vg/vgimg" // registers png
-	_ "github.com/minesat/minesat/internal/third_party/gonumplot/vg/vgsvg" // registers svg
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	_ "gonum.org/v1/plot/vg/vgimg" // registers png
+	_ "gonum.org/v1/plot/vg/vgsvg" // registers svg
 )
 
 // Level is one level's games for the win-rate plot.

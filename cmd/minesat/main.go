@@ -26,9 +26,6 @@ type stdio struct {
 	getenv    func(string) string
 	openInput func(name string) (io.ReadCloser, error) // "-" means in
 
-	// setMemoryLimit is debug.SetMemoryLimit in the command; nil in tests,
-	// which leave the test process's collector alone (see play_runtime.go).
-	setMemoryLimit func(int64) int64
 	// setMaxProcs is runtime.GOMAXPROCS in the command; nil in tests.
 	setMaxProcs func(int) int
 }
@@ -54,12 +51,10 @@ var commands = map[string]command{
 }
 
 // gcPercent is the garbage collector's target unless GOGC says otherwise.
-// A game's live heap is small (1-2 MB at beginner, under 30 MB for play on
-// expert) and its garbage plentiful: at 400% instead of Go's 100%, five
-// rounds alternating the two settings on one worker took 23%, 17% and 14%
-// less CPU a game at beginner, intermediate and expert, for a peak of 33
-// instead of 22 MB at beginner (docs/speed.md, "Side by side with
-// minesolve"). Play on small boards adds a soft memory limit (play_runtime.go).
+// A game's live heap is small and its garbage plentiful, so the collector
+// runs four times less often than at Go's default of 100, for a higher
+// peak (docs/speed.md). Users who need a smaller process set GOGC, or
+// GOMEMLIMIT, which the Go runtime reads itself.
 const gcPercent = 400
 
 func main() {
@@ -79,8 +74,7 @@ func main() {
 		getenv:    os.Getenv,
 		openInput: openFile,
 
-		setMemoryLimit: debug.SetMemoryLimit,
-		setMaxProcs:    runtime.GOMAXPROCS,
+		setMaxProcs: runtime.GOMAXPROCS,
 	}
 	err := run(ctx, os.Args[1:], io)
 	stop()

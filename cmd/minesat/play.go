@@ -189,13 +189,6 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if cfg.trace {
 		return runPlayTrace(ctx, io, cfg, configs)
 	}
-	players := cfg.workers
-	if cfg.vs != nil {
-		players *= 2
-	}
-	if limit := playMemoryLimit(io.getenv, cfg.levels, players, cfg.record != ""); limit > 0 && io.setMemoryLimit != nil {
-		io.setMemoryLimit(limit)
-	}
 	if procs := playProcs(io.getenv, cfg.workers, runtime.NumCPU()); procs > 0 && io.setMaxProcs != nil {
 		io.setMaxProcs(procs)
 	}

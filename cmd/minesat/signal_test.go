@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -19,7 +18,6 @@ import (
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/internal/recordtest"
-	"github.com/minesat/minesat/internal/third_party/gonumplot/font"
 )
 
 // mainEnv, set in a test binary's environment, makes it run main with its
@@ -27,16 +25,9 @@ import (
 // command, to send it real signals.
 const mainEnv = "MINESAT_TEST_RUN_MAIN"
 
-// fontsEnv, set with mainEnv, makes the command say on stderr, after main
-// returns, how many font collections the plots' cache has not loaded.
-const fontsEnv = "MINESAT_TEST_FONTS"
-
 func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		main()
-		if os.Getenv(fontsEnv) == "1" {
-			fmt.Fprintf(os.Stderr, "font collections waiting: %d\n", font.DefaultCache.Pending())
-		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
