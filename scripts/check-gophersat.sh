@@ -31,7 +31,7 @@ chmod -R u+w "$work/a"
 
 if [ "${1:-}" = "--update" ]; then
   cp "$copy"/*.go "$work/b/"
-  (cd "$work" && diff -ruN a b || true) |
+  (cd "$work"; diff -ruN a b || true) |
     sed -E 's#^(---|\+\+\+) ([ab]/[^\t]*)\t.*#\1 \2#' | grep -v '^diff -ruN' >"$patchfile"
   echo "check-gophersat: wrote $patchfile"
   exit 0
