@@ -95,8 +95,8 @@ func replaceBlock(path string, p part, block string) error {
 }
 
 // tinyNote marks a block measured with -tiny.
-const tinyNote = "**Tiny mode: a few games a line, a check that the generator runs. Not figures to quote: `" +
-	command + "` measures them.**"
+const tinyNote = "**Tiny mode: a few games a line, a check that the generator runs, not figures to quote. " +
+	"To be measured again by `" + command + "`.**"
 
 // writeHeader writes what every block opens with: where and when it was
 // measured, and the commands.
