@@ -21,9 +21,8 @@ type session struct {
 	mu      sync.Mutex // held while a request reads or changes the game
 	g       *game.Game
 	noGuess bool
-	moves   int
 	boom    int        // the mine the lost game opened; -1 before
-	history []played   // every move played, for undo
+	history history    // the moves played, for undo
 	start   []game.Pos // the cells open before the first move (a no-guess board's first click), for undo
 	used    time.Time  // the last request; guarded by the store's mutex
 }
@@ -178,7 +177,7 @@ func (s *session) state() gameState {
 	g := s.g
 	l := g.Level()
 	st := gameState{ID: s.id, Level: l.Name, Rules: g.Rules().String(), Seed: strconv.FormatInt(g.Seed(), 10),
-		NoGuess: s.noGuess, Rows: l.Rows, Cols: l.Cols, Mines: l.Mines, Left: g.Closed(), Moves: s.moves,
+		NoGuess: s.noGuess, Rows: l.Rows, Cols: l.Cols, Mines: l.Mines, Left: g.Closed(), Moves: s.history.moves(),
 		Outcome: g.Outcome().String()}
 	over := g.Outcome() != game.Unfinished
 	var sb strings.Builder
@@ -285,7 +284,7 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, "new game: %v", err)
 		return
 	}
-	sess := &session{g: g, noGuess: req.NoGuess, boom: -1, start: openedAtStart(g)}
+	sess := &session{g: g, noGuess: req.NoGuess, boom: -1, start: openedAtStart(g), history: history{depth: undoDepth}}
 	s.games.add(sess)
 	st := sess.state()
 	if req.Assist {
@@ -366,32 +365,44 @@ func (s *Server) moveSession(w http.ResponseWriter, r *http.Request) (*session, 
 	return sess, req, true
 }
 
-func (s *Server) move(w http.ResponseWriter, r *http.Request) {
-	sess, req, ok := s.moveSession(w, r)
-	if !ok {
-		return
+// move returns the handler of POST /api/games/{id}/<op>: op played at
+// the request's cell.
+func (s *Server) move(op moveOp) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sess, req, ok := s.moveSession(w, r)
+		if !ok {
+			return
+		}
+		if req.Cell == nil {
+			writeError(w, http.StatusBadRequest, `"cell" is missing: want [row, col]`)
+			return
+		}
+		sess.mu.Lock()
+		status, msg := sess.play(game.PosOf(*req.Cell), op)
+		sess.mu.Unlock()
+		if status != 0 {
+			writeError(w, status, "%s", msg)
+			return
+		}
+		s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
 	}
-	if req.Cell == nil {
-		writeError(w, http.StatusBadRequest, `"cell" is missing: want [row, col]`)
-		return
-	}
-	p := game.PosOf(*req.Cell)
-	op := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:] // open, flag or unflag
-	sess.mu.Lock()
-	status, msg := sess.play(p, op)
-	sess.mu.Unlock()
-	if status != 0 {
-		writeError(w, status, "%s", msg)
-		return
-	}
-	s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
 }
 
-// play opens, flags or unflags p in sess's game (op "open", "flag" or
-// "unflag"), the caller holding sess.mu. A refusal comes back as an HTTP
-// status and a message; 0 when the move was played (opening a mine is a
-// move played: the game is lost).
-func (sess *session) play(p game.Pos, op string) (int, string) {
+// play plays op at p in sess's game and records it in the history, the
+// caller holding sess.mu. A refusal comes back as an HTTP status and a
+// message; 0 when the move was played (opening a mine is a move played:
+// the game is lost).
+func (sess *session) play(p game.Pos, op moveOp) (int, string) {
+	status, msg := sess.apply(p, op)
+	if status == 0 {
+		sess.history.push(played{i: int32(sess.g.Board().Index(p)), op: op})
+	}
+	return status, msg
+}
+
+// apply opens, flags or unflags p in sess's game, the caller holding
+// sess.mu; it answers as play does.
+func (sess *session) apply(p game.Pos, op moveOp) (int, string) {
 	g := sess.g
 	b := g.Board()
 	switch {
@@ -402,29 +413,29 @@ func (sess *session) play(p game.Pos, op string) (int, string) {
 	}
 	var err error
 	switch op {
-	case "open":
+	case opOpen:
 		if g.Cell(b.Index(p)).State == game.Revealed {
 			return http.StatusConflict, "cell " + p.String() + " is already open"
 		}
 		if _, err = g.Open(p); errors.Is(err, game.ErrMine) {
 			sess.boom, err = b.Index(p), nil
 		}
-	case "flag":
+	case opFlag:
 		if g.Cell(b.Index(p)).State != game.Unknown {
 			return http.StatusConflict, "cell " + p.String() + " is already open or flagged"
 		}
 		err = g.Flag(p)
-	default:
+	case opUnflag:
 		if g.Cell(b.Index(p)).State != game.Flagged {
 			return http.StatusConflict, "cell " + p.String() + " is not flagged"
 		}
 		err = g.Unflag(p)
+	default:
+		panic("web: play " + op.String()) // the routes name every op
 	}
 	if err != nil {
 		return http.StatusConflict, err.Error()
 	}
-	sess.moves++
-	sess.history = append(sess.history, played{op, p})
 	return 0, ""
 }
 
@@ -461,7 +472,7 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 	case adv.Move == nil:
 		status, msg = http.StatusConflict, "no move to recommend: "+strings.Join(adv.Incomplete, "; ")
 	default:
-		status, msg = sess.play(game.PosOf(adv.Move.Cell), "open")
+		status, msg = sess.play(game.PosOf(adv.Move.Cell), opOpen)
 	}
 	sess.mu.Unlock()
 	if status != 0 {
