@@ -15,8 +15,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestGolden draws each chart as SVG and compares it byte for byte with
-// its golden file, so that a change to the drawing (or to the copy of
-// gonum/plot under internal/third_party) that moves a single point shows.
+// its golden file, so that a change to the drawing (or to gonum/plot's
+// version in go.mod) that moves a single point shows.
 func TestGolden(t *testing.T) {
 	for _, tc := range []struct {
 		file string
