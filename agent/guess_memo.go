@@ -37,10 +37,9 @@ type weighing struct {
 }
 
 // memoBytes bounds the memo's keys: about 3,000 beginner positions, 500
-// expert ones. A memo of 1 MB made 100,000 beginner games and 20,000
-// intermediate ones take a third more CPU time than without it: the
-// command line holds small boards' heaps to 12 MiB, and a larger memo makes
-// the collector run more often.
+// expert ones. The memo is live heap, which the collector marks at every
+// cycle and which, under a soft memory limit (GOMEMLIMIT), makes it run
+// more often.
 const memoBytes = 1 << 18
 
 // keyOf returns the key of cell in v, counted under budget: valid until the
