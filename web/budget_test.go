@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -71,4 +72,31 @@ func TestBudgetKeptByTheWork(t *testing.T) {
 	assert.Less(t, hardTook, budget+time.Second, "the hard analysis outlived its budget")
 	assert.GreaterOrEqual(t, cheap, 10)
 	assert.Zero(t, len(s.slots), "a slot still taken once every answer is in: some work goes on")
+}
+
+// TestGaveUpRetryAfter asks for analyses and hints with a budget of a
+// nanosecond: each comes back a 503, busy or gave up (nothing found
+// within the budget), and every one says when to try again.
+func TestGaveUpRetryAfter(t *testing.T) {
+	s := New(Config{Timeout: time.Nanosecond})
+	h := s.Handler()
+	puzzle := mustJSON(t, analyzeRequest{Puzzle: expertPosition(t)})
+	g := newGame(t, h, `{"level": "expert", "rules": "seed", "seed": "7"}`)
+	for _, tc := range []struct{ name, path, body string }{
+		{"analyze", "/api/analyze", puzzle},
+		{"hint", "/api/games/" + g.ID + "/hint", `{}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gaveUp := 0
+			for range 100 {
+				w := send(t, h, "POST", tc.path, tc.body, nil)
+				require.Equal(t, http.StatusServiceUnavailable, w.Code, w.Body.String())
+				assert.Equal(t, "1", w.Header().Get("Retry-After"), w.Body.String())
+				if strings.Contains(errorOf(t, w.Body.String()), "gave up") {
+					gaveUp++
+				}
+			}
+			assert.Positive(t, gaveUp, "no answer gave up: the budget ran out before a slot each time")
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -19,6 +20,42 @@ import (
 // errEmptyBody is decodeBody's error for a body with no JSON value.
 var errEmptyBody = errors.New("empty request body: want a JSON object (see docs/api.md)")
 
+// readBody reads r's body whole, at most MaxBody bytes of it, and puts it
+// back as r.Body, so that the request is admitted only once it has
+// arrived. It refuses (writing the error, returning false) a body larger
+// than MaxBody, declared so by its Content-Length (at once, unread) or
+// sent (413); one that did not arrive within the read timeout (408); or
+// one cut short (400). The refusals name no socket address.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	if r.ContentLength > s.cfg.MaxBody {
+		writeTooLarge(w, s.cfg.MaxBody)
+		return false
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	var tooLarge *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case err == nil:
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		return true
+	case errors.As(err, &tooLarge):
+		writeTooLarge(w, tooLarge.Limit)
+	case errors.As(err, &netErr) && netErr.Timeout():
+		writeError(w, http.StatusRequestTimeout, "the request body did not arrive within the server's read timeout of %v (%d bytes came)", s.cfg.ReadTimeout, len(b))
+	default:
+		writeError(w, http.StatusBadRequest, "the request body was cut short: %d bytes came before it ended", len(b))
+	}
+	return false
+}
+
+// writeTooLarge refuses a body larger than limit bytes.
+func writeTooLarge(w http.ResponseWriter, limit int64) {
+	writeError(w, http.StatusRequestEntityTooLarge, "request body larger than this server's %d bytes (--max-body)", limit)
+}
+
 // decode reads r's JSON body into v, at most MaxBody bytes of it, and
 // refuses (writing the error, returning false) a body too large (413) or
 // one that is not exactly one JSON value of v's shape (400).
@@ -29,7 +66,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	case err == nil:
 		return true
 	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, "request body larger than %d bytes", tooLarge.Limit)
+		writeTooLarge(w, tooLarge.Limit)
 	default:
 		writeError(w, http.StatusBadRequest, "%v", err)
 	}

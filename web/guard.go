@@ -25,19 +25,24 @@ var securityHeaders = [][2]string{
 var methods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodDelete}
 
 // guard wraps the routes with the checks every request passes before any
-// handler runs, in this order:
+// handler runs, in this order, the cheap refusals first:
 //
 //   - the security headers are set on every response;
 //   - the Host must name this server (allowedHost), else 403: a page of
 //     another site that a DNS rebinding points at 127.0.0.1 sends its own
 //     name;
-//   - at most Config.MaxRequests requests are served at once, else 503;
 //   - a request that changes state (any method but GET, HEAD and OPTIONS)
 //     must come from the page itself, else 403: http.CrossOriginProtection
 //     accepts Sec-Fetch-Site same-origin or none, or an Origin whose host
 //     is the Host, or neither header (a program, not a browser);
 //   - a POST, and any request with a body, must say Content-Type
-//     application/json (charset utf-8 if one is named), else 415.
+//     application/json (charset utf-8 if one is named), else 415;
+//   - the body is read whole (readBody), else 413, 408 or 400;
+//   - at most Config.MaxRequests requests are served at once, else 503.
+//
+// A request is admitted (takes one of the MaxRequests slots) only once its
+// body has arrived: a slow upload holds its own connection, for at most
+// ReadTimeout, and no slot that others need.
 //
 // Wrong methods get 405 with an Allow header from the mux (see
 // Server.notFound).
@@ -52,6 +57,16 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			writeError(w, http.StatusUnsupportedMediaType, "Content-Type %q: a request body must be application/json", r.Header.Get("Content-Type"))
 			return
 		}
+		if !s.readBody(w, r) {
+			return
+		}
+		select {
+		case s.requests <- struct{}{}:
+			defer func() { <-s.requests }()
+		default:
+			writeError(w, http.StatusServiceUnavailable, "server busy: %d requests in progress", s.cfg.MaxRequests)
+			return
+		}
 		next.ServeHTTP(w, r)
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -61,14 +76,6 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		if !s.allowedHost(r.Host) {
 			writeError(w, http.StatusForbidden, "Host %q is not this server's: it answers to localhost, loopback addresses and its listen address (start it with --allow-host NAME to add a name)", r.Host)
-			return
-		}
-		select {
-		case s.requests <- struct{}{}:
-			defer func() { <-s.requests }()
-		default:
-			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, "server busy: %d requests in progress", s.cfg.MaxRequests)
 			return
 		}
 		checked.ServeHTTP(w, r)

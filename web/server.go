@@ -183,8 +183,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v) // the client may be gone; nothing to do then
 }
 
-// writeError writes a refusal: status and {"error": message}.
+// writeError writes a refusal: status and {"error": message}. A 503 (the
+// server busy, or an answer that found nothing within the time budget)
+// always says when to try again: Retry-After, one second.
 func writeError(w http.ResponseWriter, status int, format string, args ...any) {
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
 	writeJSON(w, status, errorResponse{Error: fmt.Sprintf(format, args...)})
 }
 
@@ -216,9 +221,8 @@ func (s *Server) work(r *http.Request) (ctx context.Context, done func(), err er
 	}
 }
 
-// writeBusy answers err, an *errBusy, with a 503 and a Retry-After.
+// writeBusy answers err, an *errBusy, with a 503.
 func writeBusy(w http.ResponseWriter, err error) {
-	w.Header().Set("Retry-After", "1")
 	writeError(w, http.StatusServiceUnavailable, "%v", err)
 }
 

@@ -149,7 +149,7 @@ func TestAnalyzeRefusals(t *testing.T) {
 		{"ragged rows", `{"puzzle": "mines 1\n1..\n1.\n"}`, 400, "puzzle:3:"},
 		{"too many mines", `{"puzzle": "mines 5\n1..\n"}`, 422, "5 mines but only 2 unknown cells"},
 		{"hint too large", `{"puzzle": "mines 1\n4..\n"}`, 422, "hint 4"},
-		{"too large", `{"puzzle": "` + strings.Repeat(".", 2000) + `"}`, 413, "larger than 1024 bytes"},
+		{"too large", `{"puzzle": "` + strings.Repeat(".", 2000) + `"}`, 413, "larger than this server's 1024 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, body := do(t, h, "POST", "/api/analyze", tc.body)
@@ -336,7 +336,7 @@ func TestGameRefusals(t *testing.T) {
 	}
 	code, body = do(t, New(Config{MaxBody: 64}).Handler(), "POST", "/api/games", `{"level": "`+strings.Repeat("x", 100)+`"}`)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, code)
-	assert.Contains(t, errorOf(t, body), "larger than 64 bytes")
+	assert.Contains(t, errorOf(t, body), "larger than this server's 64 bytes")
 }
 
 func TestNoGuessHook(t *testing.T) {

@@ -1,0 +1,120 @@
+package web
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// startServer runs s's HTTPServer on loopback, with hook (when not nil)
+// told of every connection's state, until the test ends.
+func startServer(t *testing.T, s *Server, hook func(net.Conn, http.ConnState)) *httptest.Server {
+	t.Helper()
+	srv := s.HTTPServer()
+	srv.ConnState = hook
+	ts := httptest.NewUnstartedServer(srv.Handler)
+	ts.Config = srv
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// slowPost opens a connection to ts and sends a POST whose body of n bytes
+// never comes: its headers and the first byte.
+func slowPost(t *testing.T, ts *httptest.Server, n int) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close() })
+	fmt.Fprintf(conn, "POST /api/analyze HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{", ts.Listener.Addr(), n)
+	return conn
+}
+
+// TestSlowUploadsTakeNoSlot replays the uploads that made 98 of 107
+// requests for the page and the config answer 503: more connections than
+// --max-requests each send a body a byte at a time. A request is admitted
+// only once its body has arrived, so they hold no request slot.
+func TestSlowUploadsTakeNoSlot(t *testing.T) {
+	const slow = 8
+	s := New(Config{MaxRequests: 4, ReadTimeout: 20 * time.Second})
+	var active atomic.Int32
+	ts := startServer(t, s, func(_ net.Conn, st http.ConnState) {
+		if st == http.StateActive {
+			active.Add(1)
+		}
+	})
+	for range slow {
+		slowPost(t, ts, 1000)
+	}
+	require.Eventually(t, func() bool { return active.Load() >= slow }, 10*time.Second, 5*time.Millisecond, "the slow uploads never began")
+	client := &http.Client{Timeout: 10 * time.Second}
+	deadline := time.Now().Add(300 * time.Millisecond)
+	for n := 0; n < 10 || time.Now().Before(deadline); n++ {
+		path := []string{"/", "/api/config"}[n%2]
+		res, err := client.Get(ts.URL + path)
+		require.NoError(t, err)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		require.Equal(t, http.StatusOK, res.StatusCode, "GET %s beside %d slow uploads: %s", path, slow, body)
+	}
+	assert.Zero(t, len(s.requests), "a slow upload holds a request slot")
+}
+
+// TestBodyTooLarge sends a Content-Length over --max-body and no body: it
+// is refused at once with a 413, not after reading or waiting for it.
+func TestBodyTooLarge(t *testing.T) {
+	s := New(Config{MaxBody: 1000, ReadTimeout: 20 * time.Second})
+	ts := startServer(t, s, nil)
+	conn := slowPost(t, ts, 10_000_000)
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(10*time.Second)))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err, "no answer before the read timeout")
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	assert.Equal(t, http.StatusRequestEntityTooLarge, res.StatusCode, "%s", body)
+	assert.Contains(t, errorOf(t, string(body)), "larger than this server's 1000 bytes (--max-body)")
+}
+
+// TestBodyErrorsNameNoAddress cuts a body short and lets another time
+// out: the refusals say what went wrong without the server's or the
+// client's socket address.
+func TestBodyErrorsNameNoAddress(t *testing.T) {
+	s := New(Config{ReadTimeout: 300 * time.Millisecond})
+	ts := startServer(t, s, nil)
+	for _, tc := range []struct {
+		name  string
+		close bool // the client closes its side: the body is cut short
+		code  int
+		msg   string
+	}{
+		{"timeout", false, http.StatusRequestTimeout, "did not arrive within"},
+		{"cut short", true, http.StatusBadRequest, "cut short"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conn := slowPost(t, ts, 1000)
+			if tc.close {
+				require.NoError(t, conn.(*net.TCPConn).CloseWrite())
+			}
+			require.NoError(t, conn.SetReadDeadline(time.Now().Add(10*time.Second)))
+			res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			require.NoError(t, err)
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			assert.Equal(t, tc.code, res.StatusCode, "%s", body)
+			msg := errorOf(t, string(body))
+			assert.Contains(t, msg, tc.msg)
+			host, _, err := net.SplitHostPort(ts.Listener.Addr().String())
+			require.NoError(t, err)
+			assert.NotContains(t, msg, host, "a socket address in the answer")
+		})
+	}
+}
