@@ -341,6 +341,9 @@ func deadCells(ctx context.Context, p *game.Puzzle, an *exact.Analysis, probs []
 		if !undecided(p, probs, x) {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		k := -1 // the neighbour count, when x is deep in the interior
 		if deepInterior(p, probs, x) {
 			k = len(p.Board.Neighbors(x))
@@ -385,21 +388,25 @@ func provedDead(ctx context.Context, view *game.Puzzle, an *exact.Analysis, prob
 	shown := 0
 	for _, v := range values {
 		view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		var mem *exact.Reveals // nil allocates
+		var sat bool
+		var err error
 		if keep != nil {
-			mem = keep.memory()
+			var a *exact.Analysis
+			if a, err = keep.memory().Analyze(ctx, an, view, x, budget, cache); err == nil {
+				keep.add(x, v, a)
+				sat = a.Satisfiable()
+			}
+		} else {
+			// Only whether it has a solution: found from x's components.
+			sat, err = (*exact.Reveals)(nil).Satisfiable(ctx, an, view, x, budget, cache)
 		}
-		a, err := mem.Analyze(ctx, an, view, x, budget, cache)
 		if errors.Is(err, exact.ErrBudget) {
 			return false, nil // not shown dead
 		}
 		if err != nil {
 			return false, err
 		}
-		if keep != nil {
-			keep.add(x, v, a)
-		}
-		if a.Satisfiable() {
+		if sat {
 			if shown++; shown == 2 {
 				return false, nil
 			}

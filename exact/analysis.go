@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"slices"
+	"sync"
 
 	"github.com/minesat/minesat/game"
 )
@@ -40,6 +41,13 @@ type Analysis struct {
 	allowed  []bitset     // A_c: the totals each part takes in full solutions
 	feasible bool         // the puzzle has a solution
 	states   int          // the budget's maxStates it was counted under
+	shrank   bool         // a component of Split was shrunk: parts differ from Split.Components
+	// per component of Split: its index in parts, -1 when shrunk; set
+	// when shrank and the parts were all counted (see partIndex)
+	partAt []int32
+
+	summaryOnce sync.Once
+	summary     *totalsSummary // Reveals.Satisfiable's, made once
 
 	// Room for the per-part slices of an analysis with few parts, the
 	// usual case, in the Analysis's own allocation.
@@ -49,6 +57,14 @@ type Analysis struct {
 	totalsBuf   [smallParts]bitset
 	allowedBuf  [smallParts]bitset
 	wordsBuf    [2 * smallParts]uint64 // the words of allowed's sets
+}
+
+// partSlices are the per-part slices of an Analysis.
+type partSlices struct {
+	parts    []*Component
+	diagrams []*diagram
+	flows    []*flow
+	totals   []bitset
 }
 
 // smallParts is the number of parts an Analysis holds without allocating
@@ -94,6 +110,12 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 	if a == nil {
 		a = new(Analysis)
 	}
+	// The per-part slices of the analysis a held before, reused when it
+	// allocated them: that analysis is dropped (see Reveals).
+	var mem partSlices
+	if cap(a.parts) > smallParts {
+		mem = partSlices{a.parts[:0], a.diagrams[:0], a.flows[:0], a.totals[:0]}
+	}
 	*a = Analysis{Split: sp, left: sp.Left, states: maxStates}
 	if sp.Contradiction != nil || (sp.Left < 0 && !sp.NoTotal) {
 		return a, nil
@@ -101,10 +123,13 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 	if base != nil && base.states != maxStates {
 		base = nil
 	}
-	if n := len(sp.Components); n <= smallParts {
+	switch n := len(sp.Components); {
+	case n <= smallParts:
 		a.parts, a.diagrams = a.partsBuf[:0], a.diagramsBuf[:0]
 		a.flows, a.totals = a.flowsBuf[:0], a.totalsBuf[:0]
-	} else {
+	case cap(mem.parts) >= n:
+		a.parts, a.diagrams, a.flows, a.totals = mem.parts, mem.diagrams, mem.flows, mem.totals
+	default:
 		a.parts, a.diagrams = make([]*Component, 0, n), make([]*diagram, 0, n)
 		a.flows, a.totals = make([]*flow, 0, n), make([]bitset, 0, n)
 	}
@@ -141,6 +166,7 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 				}
 				if shrunk == nil {
 					shrunk = make(map[*Component]bool)
+					a.shrank = true
 				}
 				for _, s := range subs {
 					shrunk[s] = true
@@ -178,6 +204,9 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 	}
 	slices.Sort(a.mines)
 	slices.Sort(a.safe)
+	if shrunk != nil {
+		a.shrank, a.partAt = true, partsOfSplit(sp.Components, a.parts)
+	}
 	if len(over) > 0 {
 		for _, c := range over {
 			var err error
@@ -205,12 +234,56 @@ func (a *Analysis) partOf(co *Component) (countedPart, bool) {
 	if a == nil {
 		return countedPart{}, false
 	}
-	for c, x := range a.parts {
-		if x == co && a.diagrams[c] != nil {
-			return countedPart{d: a.diagrams[c], fl: a.flows[c], totals: a.totals[c], limit: min(a.states, firstStates)}, true
+	c := a.partIndex(co)
+	if c < 0 || a.diagrams[c] == nil {
+		return countedPart{}, false
+	}
+	return countedPart{d: a.diagrams[c], fl: a.flows[c], totals: a.totals[c], limit: min(a.states, firstStates)}, true
+}
+
+// partIndex returns the index of co in a.parts, or -1. A component of
+// a.Split is found in constant time, from the split's index of cells
+// (Split.cellIndex) and, when some were shrunk, partAt; any other in
+// O(parts), as are all when there are at most smallParts.
+func (a *Analysis) partIndex(co *Component) int {
+	if len(a.parts) > smallParts && len(co.Cells) > 0 {
+		k := int(a.Split.cellIndex()[co.Cells[0]]) - 1
+		switch {
+		case k < 0 || a.Split.Components[k] != co:
+			return -1
+		case !a.shrank:
+			if k < len(a.parts) && a.parts[k] == co {
+				return k
+			}
+			return -1
+		case a.partAt != nil:
+			return int(a.partAt[k])
 		}
 	}
-	return countedPart{}, false
+	for c, x := range a.parts {
+		if x == co {
+			return c
+		}
+	}
+	return -1
+}
+
+// partsOfSplit returns, per component of split, its index in parts, or -1
+// when it is not there (it was shrunk). parts holds split's components in
+// their order, with the pieces of those shrunk among them.
+func partsOfSplit(split, parts []*Component) []int32 {
+	at := make([]int32, len(split))
+	c := 0
+	for k, co := range split {
+		at[k] = -1
+		for j := c; j < len(parts); j++ {
+			if parts[j] == co {
+				at[k], c = int32(j), j+1
+				break
+			}
+		}
+	}
+	return at
 }
 
 // shrink proves, by a gophersat backbone search on co's hints alone, which

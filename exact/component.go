@@ -51,6 +51,37 @@ type Split struct {
 	interior []int
 	gone     [9]int
 	ngone    int
+
+	indexOnce sync.Once
+	index     []int32 // per cell: see cellIndex
+}
+
+// Codes of Split.cellIndex besides 1 + a component's index: a closed cell
+// propagation settled as a mine, or as safe.
+const cellMine, cellSafe = -1, -2
+
+// cellIndex returns, per cell, 1 + the index in sp.Components of the
+// component holding it, cellMine or cellSafe for a cell in Mines or Safe,
+// and 0 for any other. It is built on the first call, in O(frontier and
+// settled cells), and kept: a reveal from sp reads what it needs of the
+// cells around its new hint from it in constant time.
+func (sp *Split) cellIndex() []int32 {
+	sp.indexOnce.Do(func() {
+		idx := make([]int32, len(sp.Puzzle.Cells))
+		for c, co := range sp.Components {
+			for _, i := range co.Cells {
+				idx[i] = int32(c + 1)
+			}
+		}
+		for _, i := range sp.Mines {
+			idx[i] = cellMine
+		}
+		for _, i := range sp.Safe {
+			idx[i] = cellSafe
+		}
+		sp.index = idx
+	})
+	return sp.index
 }
 
 // Interior returns the unknown cells next to no hint, increasing; nil when
@@ -114,6 +145,7 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	sp := &Split{Puzzle: p}
 
 	sc := getSplitScratch(n)
+	sc.dirty = n // written all over
 	defer splitScratchPool.Put(sc)
 	value := sc.value     // per cell: undecided, mine or safe
 	need := sc.need       // per hint: mines still to place among its undecided neighbours
@@ -497,43 +529,58 @@ func grab[T any](buf *[]T, n int) []T {
 // splits thousands of positions a second, and allocating these each time
 // cost more than the splitting.
 type splitScratch struct {
-	value       []uint8
-	need, free  []int32
-	comp, local []int32 // comp: Split.Reveal's
-	owner       []int32 // per union-find root: 1 + its component (components)
-	frontier    []bool
-	sets        disjoint.Sets
-	queue       []int32
-	settled     []int32 // cells propagate settled, in order
-	compSize    []int32 // components'
-	hintComp    []int32 // components'
-	hints       []int   // NewSplit's and Reveal's
-	front       []int   // NewSplit's, and Reveal's cells
+	value      []uint8
+	need, free []int32
+	local      []int32 // per cell: its local variable (components)
+	owner      []int32 // per union-find root: 1 + its component (components)
+	frontier   []bool
+	sets       disjoint.Sets
+	queue      []int32
+	settled    []int32 // cells propagate settled, in order
+	compSize   []int32 // components'
+	hintComp   []int32 // components'
+	hints      []int   // NewSplit's and Reveal's
+	front      []int   // NewSplit's, and Reveal's cells
+	around     []int32 // the cells a reveal uses (revealLocal)
+	dirty      int     // the per-cell arrays may hold values in [:dirty], as NewSplit leaves them
 }
 
 var splitScratchPool = sync.Pool{New: func() any { return new(splitScratch) }}
 
 // getSplitScratch returns scratch for n cells, every array cleared (sets
-// holding each element as its own root).
+// holding each element as its own root). A scratch put back clean (as
+// revealLocal leaves it) is not cleared again.
 func getSplitScratch(n int) *splitScratch {
 	sc := splitScratchPool.Get().(*splitScratch)
 	if cap(sc.value) < n {
-		*sc = splitScratch{
+		*sc = splitScratch{around: sc.around, dirty: n, // sets made, not reset
 			value: make([]uint8, n), need: make([]int32, n), free: make([]int32, n),
-			comp: make([]int32, n), local: make([]int32, n), owner: make([]int32, n), frontier: make([]bool, n),
+			local: make([]int32, n), owner: make([]int32, n), frontier: make([]bool, n),
 			sets: make(disjoint.Sets, n), queue: sc.queue, settled: sc.settled, compSize: sc.compSize, hintComp: sc.hintComp, hints: sc.hints, front: sc.front,
 		}
 	}
 	sc.value, sc.need, sc.free = sc.value[:n], sc.need[:n], sc.free[:n]
-	sc.comp, sc.local, sc.owner, sc.frontier, sc.sets = sc.comp[:n], sc.local[:n], sc.owner[:n], sc.frontier[:n], sc.sets[:n]
-	clear(sc.value)
-	clear(sc.need)
-	clear(sc.free)
-	clear(sc.comp)
-	clear(sc.local)
-	clear(sc.owner)
-	clear(sc.frontier)
-	sc.sets.Reset()
+	sc.local, sc.owner, sc.frontier, sc.sets = sc.local[:n], sc.owner[:n], sc.frontier[:n], sc.sets[:n]
+	if d := sc.dirty; d > 0 {
+		clear(sc.value[:d])
+		clear(sc.need[:d])
+		clear(sc.free[:d])
+		clear(sc.local[:d])
+		clear(sc.owner[:d])
+		clear(sc.frontier[:d])
+		sc.sets[:d].Reset()
+		sc.dirty = 0
+	}
 	sc.settled = sc.settled[:0]
 	return sc
+}
+
+// clearAround clears the per-cell arrays at cells, every cell they were
+// written at since they were last clean, and returns cells emptied.
+func (sc *splitScratch) clearAround(cells []int32) []int32 {
+	for _, i := range cells {
+		sc.value[i], sc.need[i], sc.free[i] = 0, 0, 0
+		sc.local[i], sc.owner[i], sc.frontier[i], sc.sets[i] = 0, 0, false, i
+	}
+	return cells[:0]
 }

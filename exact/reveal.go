@@ -1,7 +1,6 @@
 package exact
 
 import (
-	"cmp"
 	"context"
 	"slices"
 
@@ -26,40 +25,129 @@ func (sp *Split) Reveal(p *game.Puzzle, cell int) (*Split, error) {
 // reveal is Reveal, its Split and new components in r's memory when r is
 // not nil.
 func (sp *Split) reveal(p *game.Puzzle, cell int, r *Reveals) (*Split, error) {
-	if sp.Contradiction != nil || p == nil || sp.Puzzle == nil || p.Board != sp.Puzzle.Board ||
-		len(p.Cells) != p.Board.Len() || cell < 0 || cell >= len(p.Cells) || p.Cells[cell].State != game.Revealed {
+	var ar *compArena
+	if r != nil {
+		ar = &r.comps
+	}
+	var loc revealed
+	if !sp.revealLocal(p, cell, ar, &loc) {
 		return NewSplit(p)
 	}
-	b := p.Board
-	sc := getSplitScratch(len(p.Cells))
-	defer splitScratchPool.Put(sc)
-	value := sc.value // per cell: settled by sp or now
-	for _, i := range sp.Mines {
-		value[i] = mine
+	var out *Split
+	var kept []*Component // memory for out.Components
+	if r != nil {
+		out, kept = &r.split, r.split.Components[:0]
+	} else {
+		out = new(Split)
 	}
-	for _, i := range sp.Safe {
-		value[i] = safe
+	*out = Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left, NoTotal: sp.NoTotal}
+	if out.Contradiction = loc.contradiction; out.Contradiction != nil {
+		return out, nil
 	}
-	if value[cell] != undecided || (sp.Puzzle != p && sp.Puzzle.Cells[cell].State != game.Unknown) {
-		return NewSplit(p)
+	if n := len(sp.Components) - len(loc.hit) + len(loc.made); n > 0 {
+		if cap(kept) < n {
+			kept = make([]*Component, 0, n)
+		}
+		out.Components = kept
 	}
-	old := sc.comp // per cell: 1 + its component in sp, 0 for none
-	for c, co := range sp.Components {
-		for _, i := range co.Cells {
-			old[i] = int32(c + 1)
+	out.Components = mergeComponents(out.Components, sp.Components, loc.hit, loc.made)
+	out.Mines = merged(sp.Mines, loc.mines)
+	out.Safe = merged(sp.Safe, loc.safes)
+	out.Left -= len(loc.mines)
+	// The interior loses cell and its closed neighbours, now settled or on
+	// the frontier. out shares sp's interior and lists the cells it lost
+	// (sp's interior is built first if sp lost cells of its own).
+	out.interior = sp.Interior()
+	for _, i := range loc.drop() {
+		if _, found := slices.BinarySearch(out.interior, i); found {
+			out.gone[out.ngone] = i
+			out.ngone++
 		}
 	}
-	var hitBuf [9]int32
-	hit := hitBuf[:0] // 1 + each component next to cell
+	if out.ngone == len(out.interior) {
+		out.interior, out.ngone = nil, 0 // as NewSplit leaves it
+	}
+	return out, nil
+}
+
+// revealed is what a new hint changes in a split (revealLocal): the
+// components it joins again and those they become, the cells propagation
+// settles, or a contradiction.
+type revealed struct {
+	cell          int
+	nbrs          []int32 // cell's neighbours
+	hitBuf        [9]int32
+	hit           []int32 // 1 + each component of the split next to cell, in hitBuf
+	contradiction error   // the hints have no solution; the rest is unset
+	mines, safes  []int   // cells settled now
+	made          []*Component
+}
+
+// drop returns cell and its neighbours, increasing: the cells the interior
+// may lose.
+func (loc *revealed) drop() []int {
+	var gone [9]int
+	gone[0] = loc.cell
+	for k, j := range loc.nbrs {
+		gone[k+1] = int(j)
+	}
+	drop := gone[:1+len(loc.nbrs)]
+	slices.Sort(drop)
+	return drop
+}
+
+// revealLocal propagates and joins again the components of sp next to
+// cell, revealed in p, with the new hint's closed neighbours, into loc (the
+// new components in ar's memory when ar is not nil). Its work grows with
+// those components, not with the board: it reads sp's index of cells
+// (cellIndex) and touches the scratch only around them. It reports false
+// when Reveal must split p anew: sp has a Contradiction, p does not fit
+// sp's board, or cell is not a closed cell sp left undecided.
+func (sp *Split) revealLocal(p *game.Puzzle, cell int, ar *compArena, loc *revealed) bool {
+	if sp.Contradiction != nil || p == nil || sp.Puzzle == nil || p.Board != sp.Puzzle.Board ||
+		len(p.Cells) != p.Board.Len() || cell < 0 || cell >= len(p.Cells) || p.Cells[cell].State != game.Revealed {
+		return false
+	}
+	idx := sp.cellIndex()
+	if idx[cell] < 0 || (sp.Puzzle != p && sp.Puzzle.Cells[cell].State != game.Unknown) {
+		return false
+	}
+	b := p.Board
+	*loc = revealed{cell: cell, nbrs: b.Neighbors(cell)}
+	hit := loc.hitBuf[:0]
 	touch := func(i int) {
-		if c := old[i]; c > 0 && !slices.Contains(hit, c) {
+		if c := idx[i]; c > 0 && !slices.Contains(hit, c) {
 			hit = append(hit, c)
 		}
 	}
 	touch(cell)
-	for _, j := range b.Neighbors(cell) {
+	for _, j := range loc.nbrs {
 		touch(int(j))
 	}
+	loc.hit = hit
+
+	sc := getSplitScratch(len(p.Cells))
+	defer splitScratchPool.Put(sc)
+	// The cells the scratch is read and written at: cell, the hints of the
+	// components hit and the neighbours of both. Their settled values come
+	// from idx; after, they are cleared again, so the scratch stays clean.
+	around := sc.around[:0]
+	around = append(append(around, int32(cell)), loc.nbrs...)
+	for _, c := range hit {
+		for _, con := range sp.Components[c-1].cons {
+			around = append(append(around, int32(con.hint)), b.Neighbors(con.hint)...)
+		}
+	}
+	value := sc.value // per cell: settled by sp or now
+	for _, i := range around {
+		switch idx[i] {
+		case cellMine:
+			value[i] = mine
+		case cellSafe:
+			value[i] = safe
+		}
+	}
+	defer func() { sc.around = sc.clearAround(around) }()
 
 	// The hints to propagate again: those of the components hit, with cell
 	// no longer free, and the new one. need and free are as in NewSplit.
@@ -91,13 +179,13 @@ func (sp *Split) reveal(p *game.Puzzle, cell int, r *Reveals) (*Split, error) {
 		}
 	}
 	nd, fr := int32(p.Cells[cell].Hint), int32(0)
-	for _, j := range b.Neighbors(cell) {
+	for _, j := range loc.nbrs {
 		switch {
 		case p.Cells[j].State == game.Flagged || (p.Cells[j].State == game.Unknown && value[j] == mine):
 			nd--
 		case p.Cells[j].State == game.Unknown && value[j] == undecided:
 			fr++
-			if old[j] == 0 {
+			if idx[j] == 0 {
 				cells = append(cells, int(j)) // interior until now
 			}
 		}
@@ -105,27 +193,18 @@ func (sp *Split) reveal(p *game.Puzzle, cell int, r *Reveals) (*Split, error) {
 	need[cell], free[cell] = nd, fr
 	hints = append(hints, cell)
 
-	var out *Split
-	var kept []*Component // memory for out.Components
-	if r != nil {
-		out, kept = &r.split, r.split.Components[:0]
-	} else {
-		out = new(Split)
-	}
-	*out = Split{Puzzle: p, Flags: sp.Flags, Left: sp.Left, NoTotal: sp.NoTotal}
 	queue := sc.queue[:0]
 	for _, h := range hints {
 		queue = append(queue, int32(h))
 	}
-	if out.Contradiction = sc.propagate(p, queue); out.Contradiction != nil {
-		return out, nil
+	if loc.contradiction = sc.propagate(p, queue); loc.contradiction != nil {
+		return true
 	}
-	var mines, safes []int // cells settled now
 	for _, j := range sc.settled {
 		if value[j] == mine {
-			mines = append(mines, int(j))
+			loc.mines = append(loc.mines, int(j))
 		} else {
-			safes = append(safes, int(j))
+			loc.safes = append(loc.safes, int(j))
 		}
 	}
 
@@ -134,49 +213,24 @@ func (sp *Split) reveal(p *game.Puzzle, cell int, r *Reveals) (*Split, error) {
 	slices.Sort(cells)
 	slices.Sort(hints)
 	sc.join(p, hints)
-	var ar *compArena
-	if r != nil {
-		ar = &r.comps
-	}
-	made := sc.components(p, hints, cells, ar)
+	loc.made = sc.components(p, hints, cells, ar)
+	return true
+}
 
-	if n := len(sp.Components) - len(hit) + len(made); n > 0 {
-		if cap(kept) < n {
-			kept = make([]*Component, 0, n)
+// mergeComponents appends to dst the components of old but those hit
+// names (each 1 + an index in old), and those of made, ordered by first
+// cell, as old and made each are: a merge, in O(len(old)+len(made)).
+func mergeComponents(dst, old []*Component, hit []int32, made []*Component) []*Component {
+	for c, co := range old {
+		if slices.Contains(hit, int32(c+1)) {
+			continue
 		}
-		out.Components = kept
-	}
-	for c, co := range sp.Components {
-		if !slices.Contains(hit, int32(c+1)) {
-			out.Components = append(out.Components, co)
+		for len(made) > 0 && made[0].Cells[0] < co.Cells[0] {
+			dst, made = append(dst, made[0]), made[1:]
 		}
+		dst = append(dst, co)
 	}
-	out.Components = append(out.Components, made...)
-	slices.SortFunc(out.Components, func(x, y *Component) int { return cmp.Compare(x.Cells[0], y.Cells[0]) })
-	out.Mines = merged(sp.Mines, mines)
-	out.Safe = merged(sp.Safe, safes)
-	out.Left -= len(mines)
-	// The interior loses cell and its closed neighbours, now settled or on
-	// the frontier. out shares sp's interior and lists the cells it lost
-	// (sp's interior is built first if sp lost cells of its own).
-	var gone [9]int
-	gone[0] = cell
-	for k, j := range b.Neighbors(cell) {
-		gone[k+1] = int(j)
-	}
-	drop := gone[:1+len(b.Neighbors(cell))]
-	slices.Sort(drop)
-	out.interior = sp.Interior()
-	for _, i := range drop {
-		if _, found := slices.BinarySearch(out.interior, i); found {
-			out.gone[out.ngone] = i
-			out.ngone++
-		}
-	}
-	if out.ngone == len(out.interior) {
-		out.interior, out.ngone = nil, 0 // as NewSplit leaves it
-	}
-	return out, nil
+	return append(dst, made...)
 }
 
 // merged returns the increasing union of the increasing s and the

@@ -21,7 +21,7 @@ func TestSplitReveal(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 5))
 	var buf []float64
-	reveals, chained, shared, fallbacks := 0, 0, 0, 0
+	reveals, chained, shared, fallbacks, satisfied := 0, 0, 0, 0, 0
 	for i := range 300 {
 		p := randomRevealPuzzle(t, rng, i)
 		base, err := Analyze(ctx, p, Budget{})
@@ -75,6 +75,16 @@ func TestSplitReveal(t *testing.T) {
 				require.NoError(t, err)
 				sameSplit(t, ra.Split, want)
 				sameAs(t, ctx, ra, wa, &buf)
+				// Satisfiable, alone and in r's memory, says what Analyze says.
+				sat, err := (*Reveals)(nil).Satisfiable(ctx, base, q, cell, Budget{}, nil)
+				require.NoError(t, err)
+				assert.Equal(t, wa.Satisfiable(), sat, "Satisfiable after revealing %v=%d\n%s", p.Board.Pos(cell), v, q)
+				sat, err = r.Satisfiable(ctx, base, q, cell, Budget{}, cache)
+				require.NoError(t, err)
+				assert.Equal(t, wa.Satisfiable(), sat, "Reveals.Satisfiable after revealing %v=%d\n%s", p.Board.Pos(cell), v, q)
+				if sat {
+					satisfied++
+				}
 				q.Cells[cell] = game.Cell{}
 			}
 		}
@@ -85,6 +95,8 @@ func TestSplitReveal(t *testing.T) {
 	}
 	assert.Positive(t, shared, "components the reveals shared with their base: the test misses a path")
 	assert.Positive(t, fallbacks, "bases with a contradiction: the test misses a path")
+	assert.Positive(t, satisfied, "satisfiable reveals: the test misses a path")
+	assert.Less(t, satisfied, reveals, "unsatisfiable reveals: the test misses a path")
 	t.Logf("%d reveals (%d of them again from the reveal), %d components shared, %d bases with a contradiction", reveals, chained, shared, fallbacks)
 }
 
@@ -130,11 +142,19 @@ func sameSplit(t *testing.T, got, want *Split) {
 	}
 	require.Equal(t, want.Interior(), got.Interior(), "Reveal's interior against NewSplit's\n%s", want.Puzzle)
 	require.Equal(t, len(want.Interior()), got.InteriorLen(), "Reveal's InteriorLen\n%s", want.Puzzle)
-	g, w := *got, *want
-	g.Puzzle, w.Puzzle = nil, nil
-	g.interior, g.gone, g.ngone = nil, [9]int{}, 0
-	w.interior, w.gone, w.ngone = nil, [9]int{}, 0
-	require.Equal(t, w, g, "Reveal's split against NewSplit's\n%s", want.Puzzle)
+	require.Equal(t, viewSplit(want), viewSplit(got), "Reveal's split against NewSplit's\n%s", want.Puzzle)
+}
+
+// splitView is what sameSplit compares of a Split past its interior.
+type splitView struct {
+	Components  []*Component
+	Mines, Safe []int
+	Flags, Left int
+	NoTotal     bool
+}
+
+func viewSplit(sp *Split) splitView {
+	return splitView{sp.Components, sp.Mines, sp.Safe, sp.Flags, sp.Left, sp.NoTotal}
 }
 
 // sharedComponents returns how many of got's components are base's own.
