@@ -3,6 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -55,5 +60,34 @@ func TestPlaySetsProcs(t *testing.T) {
 			setMaxProcs: func(n int) int { procs = append(procs, n); return 0 }}
 		require.NoError(t, run(context.Background(), tc.args, s), "%v", tc.args)
 		assert.Equal(t, tc.procs, procs, "%v", tc.args)
+	}
+}
+
+// memLimitEnv, set with mainEnv, makes the command say on stderr, after
+// main returns, the soft memory limit the Go runtime holds.
+const memLimitEnv = "MINESAT_TEST_MEMLIMIT"
+
+// TestPlayKeepsMemoryLimit runs the command as a process: play sets no
+// soft memory limit of its own (the runtime's default is none, MaxInt64),
+// and a GOMEMLIMIT the user sets is the one the runtime keeps.
+func TestPlayKeepsMemoryLimit(t *testing.T) {
+	play := []string{"play", "--level", "beginner", "--games", "3", "--workers", "1"}
+	for _, tc := range []struct {
+		name string
+		env  []string
+		want int64
+	}{
+		{"none", nil, math.MaxInt64},
+		{"GOMEMLIMIT", []string{"GOMEMLIMIT=64MiB"}, 64 << 20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], play...)
+			cmd.Env = append(os.Environ(), mainEnv+"=1", memLimitEnv+"=1", "GOMEMLIMIT=")
+			cmd.Env = append(cmd.Env, tc.env...)
+			var errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = io.Discard, &errb
+			require.NoError(t, cmd.Run(), "stderr: %s", errb.String())
+			assert.Equal(t, fmt.Sprintf("memory limit: %d\n", tc.want), errb.String())
+		})
 	}
 }

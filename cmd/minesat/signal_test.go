@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"syscall"
 	"testing"
 	"time"
@@ -28,6 +30,9 @@ const mainEnv = "MINESAT_TEST_RUN_MAIN"
 func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		main()
+		if os.Getenv(memLimitEnv) == "1" {
+			fmt.Fprintf(os.Stderr, "memory limit: %d\n", debug.SetMemoryLimit(-1))
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
