@@ -15,14 +15,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// startServer runs s's HTTPServer on loopback, with hook (when not nil)
-// told of every connection's state, until the test ends.
+// startServer runs s's HTTPServer on loopback, on s.Listener, with hook
+// (when not nil) told of every connection's state too, until the test
+// ends.
 func startServer(t *testing.T, s *Server, hook func(net.Conn, http.ConnState)) *httptest.Server {
 	t.Helper()
 	srv := s.HTTPServer()
-	srv.ConnState = hook
+	if hook != nil {
+		track := srv.ConnState
+		srv.ConnState = func(c net.Conn, st http.ConnState) { track(c, st); hook(c, st) }
+	}
 	ts := httptest.NewUnstartedServer(srv.Handler)
 	ts.Config = srv
+	ts.Listener = s.Listener(ts.Listener)
 	ts.Start()
 	t.Cleanup(ts.Close)
 	return ts
@@ -117,4 +122,95 @@ func TestBodyErrorsNameNoAddress(t *testing.T) {
 			assert.NotContains(t, msg, host, "a socket address in the answer")
 		})
 	}
+}
+
+// getOn sends GET path on conn, an open connection to ts, and returns the
+// answer's status, or an error when none came within wait.
+func getOn(conn net.Conn, ts *httptest.Server, path string, wait time.Duration) (int, error) {
+	fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, ts.Listener.Addr())
+	if err := conn.SetReadDeadline(time.Now().Add(wait)); err != nil {
+		return 0, err
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		return 0, err
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode, nil
+}
+
+// dial opens a connection to ts, closed when the test ends.
+func dial(t *testing.T, ts *httptest.Server) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// TestMaxConns holds --max-conns connections open that send nothing: one
+// more is not served until one of them closes, and then it is.
+func TestMaxConns(t *testing.T) {
+	const max = 3
+	s := New(Config{MaxConns: max, ReadTimeout: 20 * time.Second})
+	ts := startServer(t, s, nil)
+	var held []net.Conn
+	for range max {
+		held = append(held, dial(t, ts))
+	}
+	require.Eventually(t, func() bool { return len(s.conns.open) == max }, 10*time.Second, 5*time.Millisecond)
+	extra := dial(t, ts)
+	_, err := getOn(extra, ts, "/api/config", 300*time.Millisecond)
+	require.Error(t, err, "a connection past --max-conns was served")
+	assert.Equal(t, max, len(s.conns.open))
+	held[0].Close()
+	require.NoError(t, extra.SetReadDeadline(time.Now().Add(10*time.Second)))
+	res, err := http.ReadResponse(bufio.NewReader(extra), nil)
+	require.NoError(t, err, "not served once a connection closed")
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+}
+
+// TestIdleConnGivesWay fills --max-conns with keep-alive connections idle
+// between requests: a new connection takes the place of the one idle the
+// longest, at once, rather than waiting for the idle timeout.
+func TestIdleConnGivesWay(t *testing.T) {
+	const max = 2
+	s := New(Config{MaxConns: max})
+	ts := startServer(t, s, nil)
+	var idle []net.Conn
+	for range max {
+		c := dial(t, ts)
+		code, err := getOn(c, ts, "/api/config", 10*time.Second)
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, code)
+		idle = append(idle, c)
+	}
+	start := time.Now()
+	code, err := getOn(dial(t, ts), ts, "/api/config", 10*time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusOK, code)
+	assert.Less(t, time.Since(start), 5*time.Second, "waited for an idle timeout")
+	_, err = getOn(idle[0], ts, "/api/config", 10*time.Second)
+	assert.Error(t, err, "the connection idle the longest is closed")
+}
+
+// TestIdleConnsClosed checks that a client cannot keep a connection that
+// sends nothing: one that never sends a request is closed after the
+// header timeout, and one kept alive after its request after the idle
+// timeout.
+func TestIdleConnsClosed(t *testing.T) {
+	s := New(Config{ReadTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond})
+	ts := startServer(t, s, nil)
+	silent, kept := dial(t, ts), dial(t, ts)
+	code, err := getOn(kept, ts, "/api/config", 10*time.Second)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, code)
+	for name, c := range map[string]net.Conn{"silent": silent, "kept alive": kept} {
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(10*time.Second)))
+		_, err := c.Read(make([]byte, 1))
+		assert.ErrorIs(t, err, io.EOF, "%s: the server did not close it", name)
+	}
+	require.Eventually(t, func() bool { return len(s.conns.open) == 0 }, 10*time.Second, 5*time.Millisecond, "connections closed but still counted")
 }

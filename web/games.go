@@ -50,12 +50,7 @@ func newStore(max, maxCells int, idle time.Duration, now func() time.Time) *stor
 func (st *store) add(s *session) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	now := st.now()
-	for id, x := range st.m {
-		if now.Sub(x.used) > st.idle {
-			st.drop(id)
-		}
-	}
+	now := st.expireLocked()
 	n := s.g.Board().Len()
 	for len(st.m) > 0 && (len(st.m) >= st.max || st.cells+n > st.maxCells) {
 		var oldest *session
@@ -70,6 +65,25 @@ func (st *store) add(s *session) {
 	s.used = now
 	st.m[s.id] = s
 	st.cells += n
+}
+
+// expire drops the games idle too long.
+func (st *store) expire() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.expireLocked()
+}
+
+// expireLocked drops the games idle too long, the caller holding st.mu,
+// and returns the time it took as now.
+func (st *store) expireLocked() time.Time {
+	now := st.now()
+	for id, x := range st.m {
+		if now.Sub(x.used) > st.idle {
+			st.drop(id)
+		}
+	}
+	return now
 }
 
 // drop removes session id, the caller holding st.mu.

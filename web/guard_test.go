@@ -253,9 +253,11 @@ func TestBusy(t *testing.T) {
 // TestSlowBody sends a request whose body never comes in full: the
 // server's read timeout ends it, and a shutdown meanwhile is not held.
 func TestSlowBody(t *testing.T) {
-	srv := New(Config{ReadTimeout: 300 * time.Millisecond}).HTTPServer()
+	s := New(Config{ReadTimeout: 300 * time.Millisecond})
+	srv := s.HTTPServer()
 	ts := httptest.NewUnstartedServer(srv.Handler)
 	ts.Config = srv
+	ts.Listener = s.Listener(ts.Listener)
 	ts.Start()
 	defer ts.Close()
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -68,11 +67,7 @@ func TestLoad(t *testing.T) {
 	hardBodies := []string{mustJSON(t, analyzeRequest{Puzzle: string(lattice)}), mustJSON(t, analyzeRequest{Puzzle: expertPosition(t)})}
 
 	s := New(Config{Timeout: budget, Workers: 2})
-	srv := s.HTTPServer()
-	ts := httptest.NewUnstartedServer(srv.Handler)
-	ts.Config = srv
-	ts.Start()
-	defer ts.Close()
+	ts := startServer(t, s, nil)
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: cheapJobs + hardJobs}}
 	send := func(method, path, body string) (int, []byte) {
 		var r io.Reader

@@ -27,6 +27,7 @@ type Config struct {
 	MaxPuzzleCells int // most cells of a position to analyse; default DefaultMaxPuzzleCells
 	MaxHeldCells   int // most cells of all games held together; default DefaultMaxHeldCells
 	MaxRequests    int // most requests served at once; default DefaultMaxRequests
+	MaxConns       int // most connections open at once (Server.Listener); default DefaultMaxConns
 	MaxQueue       int // most requests waiting for an analysis slot; default 4 * Workers
 
 	// Hosts are the names, besides localhost and the loopback addresses,
@@ -37,6 +38,10 @@ type Config struct {
 	// ReadTimeout bounds the reading of a request, its body included, in
 	// the http.Server of HTTPServer; default DefaultReadTimeout.
 	ReadTimeout time.Duration
+	// IdleTimeout bounds the time a connection is kept alive between two
+	// requests, in the http.Server of HTTPServer; default
+	// DefaultIdleTimeout.
+	IdleTimeout time.Duration
 
 	// NoGuess, when set, makes the boards of games asked for with
 	// "no_guess": true: a game of level l under the rules (safe or zero),
@@ -68,6 +73,11 @@ const (
 	DefaultMaxHeldCells = 1 << 22
 	DefaultMaxRequests  = 64
 	DefaultReadTimeout  = 10 * time.Second
+	DefaultIdleTimeout  = time.Minute
+	// DefaultMaxConns bounds the memory of the connections: an idle one
+	// costs about 20 KB, and one whose request is being read up to MaxBody
+	// more (a body is read whole before the request is served).
+	DefaultMaxConns = 256
 )
 
 // writeMargin is what the write timeout of HTTPServer allows on top of
@@ -81,6 +91,7 @@ type Server struct {
 	slots    chan struct{} // one token per analysis running
 	queue    chan struct{} // one token per request running or waiting for a slot
 	requests chan struct{} // one token per request served
+	conns    *conns        // the connections open, at most MaxConns
 	games    *store
 }
 
@@ -98,6 +109,8 @@ func New(cfg Config) *Server {
 	orDefault(&cfg.MaxRequests, DefaultMaxRequests)
 	orDefault(&cfg.MaxQueue, 4*cfg.Workers)
 	orDefault(&cfg.ReadTimeout, DefaultReadTimeout)
+	orDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
+	orDefault(&cfg.MaxConns, DefaultMaxConns)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -105,7 +118,7 @@ func New(cfg Config) *Server {
 		cfg.Seed = randomSeed
 	}
 	return &Server{cfg: cfg, slots: make(chan struct{}, cfg.Workers), queue: make(chan struct{}, cfg.Workers+cfg.MaxQueue),
-		requests: make(chan struct{}, cfg.MaxRequests), games: newStore(cfg.MaxGames, cfg.MaxHeldCells, cfg.MaxIdle, cfg.Now)}
+		requests: make(chan struct{}, cfg.MaxRequests), conns: newConns(cfg.MaxConns), games: newStore(cfg.MaxGames, cfg.MaxHeldCells, cfg.MaxIdle, cfg.Now)}
 }
 
 // orDefault sets *v to d when it is zero or negative: unset.
@@ -138,14 +151,34 @@ func (s *Server) Handler() http.Handler {
 // slow or stalled client from holding a connection (or a shutdown):
 // reading the headers at most 5 s, the whole request ReadTimeout, writing
 // the answer the request's budget on top of that, and an idle
-// keep-alive connection one minute.
+// keep-alive connection IdleTimeout. Serve it on Listener(ln), which caps
+// the connections open; its ConnState hook tells that listener which
+// connections are idle.
 func (s *Server) HTTPServer() *http.Server {
 	return &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: min(5*time.Second, s.cfg.ReadTimeout),
 		ReadTimeout:       s.cfg.ReadTimeout,
 		WriteTimeout:      s.cfg.ReadTimeout + s.cfg.Timeout + writeMargin,
-		IdleTimeout:       time.Minute,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ConnState:         s.conns.track,
+	}
+}
+
+// ExpireIdle drops the games unused for Config.MaxIdle as they pass it,
+// until ctx ends: each within a quarter of MaxIdle (at most a minute) of
+// its time. Without it a game idle too long is dropped only when the next
+// game is made, or when it is asked for.
+func (s *Server) ExpireIdle(ctx context.Context) {
+	tick := time.NewTicker(min(max(s.cfg.MaxIdle/4, time.Millisecond), time.Minute))
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			s.games.expire()
+		}
 	}
 }
 

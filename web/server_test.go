@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -378,6 +379,37 @@ func TestGameLimits(t *testing.T) {
 	code, body := do(t, h, "GET", "/api/games/"+c.ID, "")
 	assert.Equal(t, http.StatusNotFound, code, "idle longer than MaxIdle")
 	assert.Contains(t, errorOf(t, body), "idle")
+}
+
+// TestExpireIdle drops a game idle past MaxIdle while no request comes,
+// and keeps one used since; it returns once its context ends.
+func TestExpireIdle(t *testing.T) {
+	var now atomic.Int64 // the clock, in ms
+	s := New(Config{MaxIdle: 40 * time.Millisecond, Now: func() time.Time { return time.UnixMilli(now.Load()) }})
+	h := s.Handler()
+	idle := newGame(t, h, `{"level": "beginner"}`)
+	used := newGame(t, h, `{"level": "beginner"}`)
+	now.Add(30)
+	code, _ := do(t, h, "GET", "/api/games/"+used.ID, "")
+	require.Equal(t, http.StatusOK, code)
+	now.Add(30)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.ExpireIdle(ctx); close(done) }()
+	held := func(id string) bool {
+		s.games.mu.Lock()
+		defer s.games.mu.Unlock()
+		return s.games.m[id] != nil
+	}
+	require.Eventually(t, func() bool { return !held(idle.ID) }, 10*time.Second, 5*time.Millisecond, "the idle game is still held")
+	assert.True(t, held(used.ID), "the game used since was dropped")
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ExpireIdle still runs after its context ended")
+	}
 }
 
 func TestNoGuessBoards(t *testing.T) {
