@@ -431,6 +431,12 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 			return err
 		}
 	case game.OpOpen:
+		if cap(p.opened) < b.Len() {
+			// One open can flood the whole board: room for it from the
+			// start, instead of append's growth holding the old and the
+			// new array at once (2.25 times the cells' ints).
+			p.opened = make([]int, 0, b.Len())
+		}
 		opened, err := g.OpenAppend(p.opened[:0], b.Pos(m.Cell))
 		p.opened = opened
 		if errors.Is(err, game.ErrMine) {
