@@ -220,9 +220,12 @@ func (k *KB) Reset(b *game.Board) {
 	// reason: room for a settled literal, a unit and its literal a cell
 	// from the start, rather than doubling (and copying) up to three times
 	// that on a big board.
+	// The clauses kept besides (hints next to mines, resolvents) get a
+	// margin, so that a board opened by one flood, a unit a cell and a few
+	// more, does not grow the two largest arrays by a quarter for them.
 	k.kb0 = resize(k.kb0, n)[:0]
-	k.lits = resize(k.lits, n)[:0]
-	k.cls = resize(k.cls, n)[:0]
+	k.lits = resize(k.lits, n+n/16+256)[:0]
+	k.cls = resize(k.cls, n+n/16+256)[:0]
 	k.occ.reset(2*n + 2)
 	k.shortOn = false
 	k.alive = 0
