@@ -150,8 +150,16 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	value := sc.value     // per cell: undecided, mine or safe
 	need := sc.need       // per hint: mines still to place among its undecided neighbours
 	free := sc.free       // per hint: undecided unknown neighbours
-	queue := sc.queue[:0] // hints to examine
-	hints := sc.hints[:0] // every hint, increasing
+	// hints to examine, and every hint, increasing: sized first, since on a
+	// big board growing them by appends allocated several times their size
+	shown := 0
+	for _, c := range p.Cells {
+		if c.State == game.Revealed {
+			shown++
+		}
+	}
+	queue := slices.Grow(sc.queue[:0], shown)
+	hints := slices.Grow(sc.hints[:0], shown)
 	unknowns := 0
 	for i, c := range p.Cells {
 		switch c.State {
