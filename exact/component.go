@@ -147,9 +147,9 @@ func NewSplit(p *game.Puzzle) (*Split, error) {
 	sc := getSplitScratch(n)
 	sc.dirty = n // written all over
 	defer splitScratchPool.Put(sc)
-	value := sc.value     // per cell: undecided, mine or safe
-	need := sc.need       // per hint: mines still to place among its undecided neighbours
-	free := sc.free       // per hint: undecided unknown neighbours
+	value := sc.value // per cell: undecided, mine or safe
+	need := sc.need   // per hint: mines still to place among its undecided neighbours
+	free := sc.free   // per hint: undecided unknown neighbours
 	// hints to examine, and every hint, increasing: sized first, since on a
 	// big board growing them by appends allocated several times their size
 	shown := 0
