@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/minesat/minesat/agent"
@@ -124,7 +123,9 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		}
 		adv.Incomplete = append(adv.Incomplete, "stopped by --timeout or an interrupt: "+err.Error())
 	}
-	w := bufio.NewWriter(io.out)
+	// The printing is inside the time limit too (its grace past the limit
+	// is outputGrace): cut short, the output ends with a whole line.
+	w := bufio.NewWriter(io.stdout(ctx))
 	if f.format == "json" {
 		enc := json.NewEncoder(w)
 		err = enc.Encode(adv)
@@ -136,7 +137,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	}
 	switch {
 	case err != nil:
-		return err
+		return outputError(ctx, "analyze", err)
 	case ctx.Err() != nil && len(adv.Incomplete) > 0:
 		return budgetError(fmt.Errorf("analyze: %s: gave up before the end: %w", name, ctx.Err()))
 	case !adv.Satisfiable:
@@ -185,7 +186,8 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) err
 		cells [][2]int
 	}{{"forced mines", adv.ForcedMines}, {"forced safe", adv.ForcedSafe}, {"pseudo 50/50s", adv.FiftyFifties}, {"dead cells", adv.Dead}} {
 		if len(l.cells) > 0 {
-			fmt.Fprintf(w, "%s: %s\n", l.name, pairList(l.cells))
+			fmt.Fprintf(w, "%s: ", l.name)
+			writePairs(w, l.cells)
 		}
 	}
 	for _, s := range adv.Incomplete {
@@ -194,13 +196,13 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) err
 	return nil
 }
 
-// pairList writes cells as (r,c)(r,c)..., as solve lists them.
-func pairList(cells [][2]int) string {
-	var sb strings.Builder
+// writePairs writes cells as (r,c)(r,c)... and a newline, as solve lists
+// them, one cell at a time.
+func writePairs(w io.Writer, cells [][2]int) {
 	for _, c := range cells {
-		sb.WriteString(game.PosOf(c).String())
+		io.WriteString(w, game.PosOf(c).String())
 	}
-	return sb.String()
+	io.WriteString(w, "\n")
 }
 
 // writeAdviceBoard draws the board of adv: 4 characters per cell, right

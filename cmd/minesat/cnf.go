@@ -84,7 +84,7 @@ func runCNF(ctx context.Context, args []string, io *stdio) error {
 	} else if !s.pr.Feasible() {
 		impossible = noSolutionError("cnf", name, errors.New("a hint or the mine count cannot be met"))
 	}
-	w := bufio.NewWriter(&lineWriter{ctx: ctx, w: io.out})
+	w := bufio.NewWriter(io.stdout(ctx))
 	err = s.pr.WriteDIMACS(w, total)
 	if err == nil {
 		err = w.Flush()

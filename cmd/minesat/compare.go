@@ -108,37 +108,57 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 			return err
 		}
 	}
-
-	bar := newProgress(io, len(puzzles)*len(methods), "runs")
-	rep, err := compare.Run(ctx, puzzles, compare.Options{Methods: methods, Timeout: *timeout, All: *all, Repeat: *repeat,
-		Progress: func() { bar.add(1) }})
-	bar.finish()
-	if err != nil {
-		if ctx.Err() != nil {
-			return budgetError(err)
-		}
+	outs := outFiles{cmd: "compare"}
+	plotOut := outs.add("plot", *plotName, outWhole)
+	if err := outs.open(ctx); err != nil {
 		return err
 	}
-	switch *format {
-	case "text":
-		err = rep.WriteText(io.out, *totalsOnly)
-	case "csv":
-		err = rep.WriteCSV(io.out, *totalsOnly)
-	case "json":
-		err = rep.WriteJSON(io.out, *totalsOnly)
+	rep, err := runComparison(ctx, io, puzzles, compare.Options{Methods: methods, Timeout: *timeout, All: *all, Repeat: *repeat},
+		*format, *totalsOnly, plotOut)
+	if cerr := outs.close(err != nil); err == nil {
+		err = cerr
 	}
 	if err != nil {
 		return err
-	}
-	if *plotName != "" {
-		if err := plotCompare(*plotName, rep.Runs); err != nil {
-			return err
-		}
 	}
 	if wrong := rep.Wrong(); wrong > 0 {
 		return &exitError{code: exitNoSolution, err: fmt.Errorf("compare: %d wrong answers or errors (see the outcome column)", wrong)}
 	}
 	return nil
+}
+
+// runComparison runs compare.Run with opt and writes its report in format
+// (only the totals if totalsOnly), and the plot into plotOut unless nil.
+func runComparison(ctx context.Context, io *stdio, puzzles []compare.Puzzle, opt compare.Options,
+	format string, totalsOnly bool, plotOut *outFile) (*compare.Report, error) {
+	bar := newProgress(io, len(puzzles)*len(opt.Methods), "runs")
+	opt.Progress = func() { bar.add(1) }
+	rep, err := compare.Run(ctx, puzzles, opt)
+	bar.finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, budgetError(err)
+		}
+		return nil, err
+	}
+	out := io.stdout(ctx)
+	switch format {
+	case "text":
+		err = rep.WriteText(out, totalsOnly)
+	case "csv":
+		err = rep.WriteCSV(out, totalsOnly)
+	case "json":
+		err = rep.WriteJSON(out, totalsOnly)
+	}
+	if err != nil {
+		return nil, outputError(ctx, "compare", err)
+	}
+	if plotOut != nil {
+		if err := plotCompare(plotOut, rep.Runs); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
 }
 
 // loadComparePuzzle reads one puzzle file ("-" is stdin) with its name in
@@ -188,9 +208,9 @@ func compareCosts(runs []compare.Result) []plot.Cost {
 	return costs
 }
 
-// plotCompare draws the runs' nodes and time to the named .svg or .png file.
-func plotCompare(name string, runs []compare.Result) error {
-	err := savePlot(name, func(w io.Writer, format string) error {
+// plotCompare draws the runs' nodes and time into out, a .svg or .png file.
+func plotCompare(out *outFile, runs []compare.Result) error {
+	err := savePlot(out, func(w io.Writer, format string) error {
 		return plot.Costs(w, format, "minesat compare", compareCosts(runs))
 	})
 	if err != nil {

@@ -128,7 +128,7 @@ func runGen(ctx context.Context, args []string, io *stdio) error {
 	case err != nil:
 		return usageErrorf("gen: %w", err)
 	}
-	_, err = (&lineWriter{ctx: ctx, w: io.out}).Write(text)
+	_, err = io.stdout(ctx).Write(text)
 	return genWriteError(ctx, err)
 }
 
@@ -210,7 +210,7 @@ func runGenNoGuess(ctx context.Context, io *stdio, f genNoGuess) error {
 		return fmt.Errorf("gen: opening the first click: %w", err)
 	}
 	text := renderGen(g.View(), g.Mines(), f.layout)
-	_, err = (&lineWriter{ctx: ctx, w: io.out}).Write(text)
+	_, err = io.stdout(ctx).Write(text)
 	return genWriteError(ctx, err)
 }
 

@@ -2,13 +2,9 @@ package main
 
 // Stopping work that does not watch a context (parsing a puzzle, building a
 // formula, generating a board) when the user presses Ctrl-C or a --timeout
-// runs out, and cutting output at a whole line when that happens.
+// runs out. Input and output end likewise (input.go, output.go).
 
-import (
-	"bytes"
-	"context"
-	"io"
-)
+import "context"
 
 // untilDone runs f and returns its results, or ctx's error as soon as ctx is
 // done. f then runs on, abandoned, until the command exits: use it only for
@@ -35,27 +31,4 @@ func untilDone[T any](ctx context.Context, f func() (T, error)) (T, error) {
 		var zero T
 		return zero, ctx.Err()
 	}
-}
-
-// lineWriter writes to w until ctx is done, then finishes the line under way
-// and fails with ctx's error, so that an interrupted output ends with a
-// whole line.
-type lineWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (lw *lineWriter) Write(p []byte) (int, error) {
-	if lw.ctx.Err() == nil {
-		return lw.w.Write(p)
-	}
-	i := bytes.IndexByte(p, '\n')
-	if i < 0 {
-		return lw.w.Write(p) // the line goes on: finish it first
-	}
-	n, err := lw.w.Write(p[:i+1])
-	if err == nil {
-		err = lw.ctx.Err()
-	}
-	return n, err
 }

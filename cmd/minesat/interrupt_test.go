@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -61,28 +60,6 @@ func TestStopWhileReading(t *testing.T) {
 				t.Fatalf("still reading 10s later")
 			}
 		})
-	}
-}
-
-// TestLineWriter checks that output stopped by the context ends with the
-// whole line under way, and then fails with the context's error.
-func TestLineWriter(t *testing.T) {
-	var buf bytes.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
-	w := &lineWriter{ctx: ctx, w: &buf}
-	if _, err := io.WriteString(w, "one\ntw"); err != nil {
-		t.Fatal(err)
-	}
-	cancel()
-	if _, err := io.WriteString(w, "o and"); err != nil {
-		t.Fatalf("a chunk without a newline after cancel: %v; want it written, the line is not over", err)
-	}
-	n, err := io.WriteString(w, " more\nthree\n")
-	if !errors.Is(err, context.Canceled) || n != len(" more\n") {
-		t.Errorf("write after cancel: %d, %v; want %d bytes and context.Canceled", n, err, len(" more\n"))
-	}
-	if got, want := buf.String(), "one\ntwo and more\n"; got != want {
-		t.Errorf("wrote %q; want %q", got, want)
 	}
 }
 

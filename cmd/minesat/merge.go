@@ -78,7 +78,7 @@ func runMerge(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return usageErrorf("merge: %w", err)
 	}
-	return writeReport(io.out, *format, f, 0, len(files))
+	return outputError(ctx, "merge", writeReport(io.stdout(ctx), *format, f, 0, len(files)))
 }
 
 // readSummary reads the summary file name ("-" for standard input). An
@@ -90,7 +90,7 @@ func readSummary(ctx context.Context, io *stdio, name string) (batch.SummaryFile
 		shown = stdinName
 	}
 	f, err := untilDone(ctx, func() (batch.SummaryFile, error) {
-		r, err := io.openInput(name)
+		r, err := io.open(ctx, name)
 		if err != nil {
 			return batch.SummaryFile{}, err
 		}

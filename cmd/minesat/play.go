@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
+	goio "io"
 	"runtime"
 	"strings"
 	"time"
@@ -170,13 +170,16 @@ type playConfig struct {
 	trace   bool // play_trace.go
 	noColor bool
 
-	vs       *agent.Config // --vs: the second player's agent flags (see play_vs.go); nil without
-	vsArgs   string        // the flags --vs gave, as given
-	vsRef    []*against    // --against: other players' recorded outcomes (see play_against.go), one per file
-	outcomes string        // --outcomes: the file to write the run's outcomes to, as a reference
+	vs           *agent.Config // --vs: the second player's agent flags (see play_vs.go); nil without
+	vsArgs       string        // the flags --vs gave, as given
+	vsRef        []*against    // --against: other players' recorded outcomes (see play_against.go), one per file
+	againstPaths []string      // the files of --against, read into vsRef once the flags are checked
+	outcomes     string        // --outcomes: the file to write the run's outcomes to, as a reference
 }
 
-// runPlay implements 'minesat play'.
+// runPlay implements 'minesat play'. Its inputs (--against) are read and
+// checked, then its outputs (--record, --outcomes, --plot) opened, only
+// once every flag is valid: a usage error leaves every file as it was.
 func runPlay(ctx context.Context, args []string, io *stdio) error {
 	cfg, help, err := parsePlay(args, io)
 	if help || err != nil {
@@ -186,32 +189,52 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return err
 	}
-	if cfg.trace {
-		return runPlayTrace(ctx, io, cfg, configs)
+	for _, path := range cfg.againstPaths {
+		ref, err := readAgainst(ctx, io, path)
+		if err != nil {
+			return err
+		}
+		if err := ref.check(configs[0], cfg.shard.From, cfg.shard.To); err != nil {
+			return err
+		}
+		cfg.vsRef = append(cfg.vsRef, ref)
 	}
+	outs := outFiles{cmd: "play"}
+	po := playOutputs{
+		record:   outs.add("record", cfg.record, outStream),
+		outcomes: outs.add("outcomes", cfg.outcomes, outWhole),
+		plot:     outs.add("plot", cfg.plot, outWhole),
+	}
+	if err := outs.open(ctx); err != nil {
+		return err
+	}
+	if cfg.trace {
+		err = runPlayTrace(ctx, io, cfg, configs, po.record)
+	} else {
+		err = playGames(ctx, io, cfg, configs, po)
+	}
+	// A lost game (exit 1) or an interrupt (exit 3) keeps the outputs
+	// written; a failure (exit 2) takes them back.
+	if cerr := outs.close(exitCode(err) == exitUsage); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// playOutputs are the named outputs of a play run; nil when not asked for.
+type playOutputs struct{ record, outcomes, plot *outFile }
+
+// playGames plays the games of configs, writing the records and outcomes
+// as they come, then the report and the plot.
+func playGames(ctx context.Context, io *stdio, cfg playConfig, configs []batch.Config, po playOutputs) error {
 	if procs := playProcs(io.getenv, cfg.workers, runtime.NumCPU()); procs > 0 && io.setMaxProcs != nil {
 		io.setMaxProcs(procs)
 	}
 	opt := batch.Options{Workers: cfg.workers}
-	closeRecords := func() error { return nil }
-	if cfg.record != "" {
-		// A ".gz" record is compressed; Close ends the stream.
-		f, err := game.CreateRecordFile(cfg.record)
-		if err != nil {
-			return usageErrorf("play: %w", err)
-		}
-		closeRecords, opt.Records = f.Close, f
-	}
-	for _, ref := range cfg.vsRef {
-		if err := ref.check(configs[0], cfg.shard.From, cfg.shard.To); err != nil {
-			return err
-		}
-	}
-	outcomes, closeOutcomes, err := openOutcomes(cfg, configs[0])
-	if err != nil {
-		return err
-	}
-	if len(cfg.vsRef) > 0 || cfg.outcomes != "" {
+	var closeRecords func() error
+	opt.Records, closeRecords = recordSink(po.record)
+	outcomes := openOutcomes(cfg, configs[0], po.outcomes)
+	if len(cfg.vsRef) > 0 || outcomes != nil {
 		opt.Each = func(i int, res agent.Result) {
 			for _, ref := range cfg.vsRef {
 				ref.count(i, res)
@@ -244,28 +267,17 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if err := closeRecords(); err != nil && runErr == nil {
 		runErr = fmt.Errorf("play: %s: %w", cfg.record, err)
 	}
-	if err := closeOutcomes(); err != nil && runErr == nil {
-		runErr = fmt.Errorf("play: %s: %w", cfg.outcomes, err)
+	if outcomes != nil {
+		if err := outcomes.Close(); err != nil && runErr == nil {
+			runErr = fmt.Errorf("play: %s: %w", cfg.outcomes, err)
+		}
 	}
 	if runErr != nil {
 		return runErr
 	}
 	f := batch.NewSummaryFile(sums, cfg.games, cfg.shard, cfg.vsArgs, wall)
-	if err := writeReport(io.out, cfg.format, f, cfg.workers, 0); err != nil {
+	if err := writePlayReport(ctx, io, cfg, f, sums, po.plot); err != nil {
 		return err
-	}
-	for _, ref := range cfg.vsRef {
-		if len(sums) == 0 {
-			break
-		}
-		if err := ref.write(io.out, sums[0]); err != nil {
-			return err
-		}
-	}
-	if cfg.plot != "" {
-		if err := writePlayPlot(cfg, sums); err != nil {
-			return err
-		}
 	}
 	done := 0
 	for _, s := range sums {
@@ -278,6 +290,45 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 		return errNoSolution
 	}
 	return nil
+}
+
+// writePlayReport writes the run's summary f on stdout, the tables of
+// --against, and the plot into plotOut unless nil.
+func writePlayReport(ctx context.Context, io *stdio, cfg playConfig, f batch.SummaryFile, sums []batch.Summary, plotOut *outFile) error {
+	out := io.stdout(ctx)
+	if err := writeReport(out, cfg.format, f, cfg.workers, 0); err != nil {
+		return outputError(ctx, "play", err)
+	}
+	for _, ref := range cfg.vsRef {
+		if len(sums) == 0 {
+			break
+		}
+		if err := ref.write(out, sums[0]); err != nil {
+			return outputError(ctx, "play", err)
+		}
+	}
+	if plotOut != nil {
+		if err := writePlayPlot(cfg, sums, plotOut); err != nil {
+			return outputError(ctx, "play: --plot", err)
+		}
+	}
+	return nil
+}
+
+// recordSink returns the writer of a run's records into out, the file of
+// --record: the file itself, or for a name ending in ".gz" a gzip stream
+// into it, whose members mark the whole lines to cut back to; close ends
+// the stream. Without --record (out nil) it returns nil.
+func recordSink(out *outFile) (w goio.Writer, close func() error) {
+	switch {
+	case out == nil:
+		return nil, func() error { return nil }
+	case !strings.HasSuffix(out.name, ".gz"):
+		return out, func() error { return nil }
+	}
+	out.marks = true
+	gz := game.NewRecordGzip(out, out.mark)
+	return gz, gz.Close
 }
 
 func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) {
@@ -365,13 +416,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 		case cfg.trace:
 			return cfg, false, usageErrorf("play: --trace follows one game; drop --against")
 		}
-		for _, path := range againstPaths {
-			ref, err := readAgainst(path)
-			if err != nil {
-				return cfg, false, err
-			}
-			cfg.vsRef = append(cfg.vsRef, ref)
-		}
+		cfg.againstPaths = againstPaths
 	}
 	return cfg, false, nil
 }
@@ -441,7 +486,8 @@ func planPlay(cfg playConfig) ([]batch.Config, error) {
 	return configs, nil
 }
 
-func writePlayPlot(cfg playConfig, sums []batch.Summary) error {
+// writePlayPlot draws the win rates of sums into out.
+func writePlayPlot(cfg playConfig, sums []batch.Summary, out *outFile) error {
 	var ls []plot.Level
 	for _, s := range sums {
 		if s.Games() == 0 {
@@ -457,7 +503,7 @@ func writePlayPlot(cfg playConfig, sums []batch.Summary) error {
 	if cfg.agent.NoGuess {
 		title += ", no guessing"
 	}
-	return savePlot(cfg.plot, func(w io.Writer, format string) error {
+	return savePlot(out, func(w goio.Writer, format string) error {
 		return plot.WinRates(w, format, title, ls)
 	})
 }

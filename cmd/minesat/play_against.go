@@ -1,9 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"text/tabwriter"
 
@@ -20,18 +20,20 @@ type against struct {
 	pairs batch.Pairs
 }
 
-// readAgainst reads the reference file of --against.
-func readAgainst(path string) (*against, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usageErrorf("play: --against: %w", err)
+// readAgainst reads the reference file of --against within ctx.
+func readAgainst(ctx context.Context, io *stdio, path string) (*against, error) {
+	f, err := io.open(ctx, path)
+	if err == nil {
+		defer f.Close()
+		var ref *batch.Reference
+		if ref, err = batch.ReadReference(f, path); err == nil {
+			return &against{path: path, ref: ref}, nil
+		}
 	}
-	defer f.Close()
-	ref, err := batch.ReadReference(f, path)
-	if err != nil {
-		return nil, usageErrorf("play: --against: %w", err)
+	if ctx.Err() != nil {
+		return nil, budgetError(fmt.Errorf("play: interrupted while reading --against %s", path))
 	}
-	return &against{path: path, ref: ref}, nil
+	return nil, usageErrorf("play: --against: %w", err)
 }
 
 // check returns a usage error unless the reference holds games from..to-1
@@ -68,21 +70,14 @@ func (a *against) write(w io.Writer, s batch.Summary) error {
 	return tw.Flush()
 }
 
-// openOutcomes creates the file of --outcomes and writes its header for the
-// run c plans; the writer then takes each game's outcome in game order. It
-// returns a nil writer and a no-op close without --outcomes.
-func openOutcomes(cfg playConfig, c batch.Config) (*batch.ReferenceWriter, func() error, error) {
-	if cfg.outcomes == "" {
-		return nil, func() error { return nil }, nil
+// openOutcomes writes the header of the file of --outcomes, out, for the
+// run c plans; the writer then takes each game's outcome in game order, and
+// Close ends it. It returns nil without --outcomes (out nil).
+func openOutcomes(cfg playConfig, c batch.Config, out *outFile) *batch.ReferenceWriter {
+	if out == nil {
+		return nil
 	}
-	rules, first, err := c.Resolve()
-	if err != nil {
-		return nil, nil, err
-	}
-	f, err := os.Create(cfg.outcomes)
-	if err != nil {
-		return nil, nil, usageErrorf("play: --outcomes: %w", err)
-	}
+	rules, first, _ := c.Resolve() // checked by planPlay
 	player := "minesat, strategy " + cfg.agent.Strategy
 	switch {
 	case cfg.agent.NoGuess:
@@ -95,14 +90,7 @@ func openOutcomes(cfg playConfig, c batch.Config) (*batch.ReferenceWriter, func(
 	if cfg.vs != nil {
 		comment += " (the first player's, without --vs)"
 	}
-	w := batch.NewReferenceWriter(f, ref, comment)
-	return w, func() error {
-		err := w.Close()
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		return err
-	}, nil
+	return batch.NewReferenceWriter(out, ref, comment)
 }
 
 // buildRevision returns " at revision R" for a binary built from a

@@ -57,8 +57,9 @@ func checkTraceFlags(fs *flag.FlagSet, cfg *playConfig) error {
 
 // runPlayTrace plays game 0 of the one level in configs with a tracer on
 // stdout, and writes its record (with the guesses' estimates under the
-// "probs" key) if asked. A lost game exits 1, as a single game does.
-func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batch.Config) error {
+// "probs" key) into record, the file of --record, unless nil. A lost game
+// exits 1, as a single game does.
+func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batch.Config, record *outFile) error {
 	if len(configs) != 1 {
 		return usageErrorf("play: --trace follows one game: choose one --level (got %d levels)", len(configs))
 	}
@@ -75,7 +76,7 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 	if err != nil {
 		return usageErrorf("play: %w", asFlagError(err))
 	}
-	tr := newTracer(io.out, useColor(io, cfg.noColor))
+	tr := newTracer(io.stdout(ctx), useColor(io, cfg.noColor))
 	a, err := agent.New(append(opts, agent.WithObserver(tr.observe), agent.WithMoves())...)
 	if err != nil {
 		return usageErrorf("play: %w", err)
@@ -93,15 +94,12 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 	}
 	tr.footer(g, res)
 	if tr.err != nil {
-		return fmt.Errorf("play: %w", tr.err)
+		return outputError(ctx, "play", tr.err)
 	}
-	if cfg.record != "" {
-		f, err := game.CreateRecordFile(cfg.record)
-		if err != nil {
-			return usageErrorf("play: %w", err)
-		}
-		w := game.NewRecordWriter(f)
-		if err := errors.Join(w.WriteLine(agent.NewRecordLine(g, res)), w.Flush(), f.Close()); err != nil {
+	if record != nil {
+		sink, closeSink := recordSink(record)
+		w := game.NewRecordWriter(sink)
+		if err := errors.Join(w.WriteLine(agent.NewRecordLine(g, res)), w.Flush(), closeSink()); err != nil {
 			return fmt.Errorf("play: %s: %w", cfg.record, err)
 		}
 	}

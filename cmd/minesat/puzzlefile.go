@@ -10,19 +10,24 @@ import (
 )
 
 // openPuzzle reads the puzzle in the named file, "-" for standard input,
-// for the command cmd, and returns it with the name messages give it ("<stdin>" for "-"). A file
-// that cannot be opened or parsed is a usage error (exit 2) naming the
-// command, the file, and the line and column; ctx stops the reading, which
-// then returns ctx's error.
+// for the command cmd, and returns it with the name messages give it
+// ("<stdin>" for "-"). A file that cannot be opened or parsed is a usage
+// error (exit 2) naming the command, the file, and the line and column;
+// ctx stops the opening and the reading, which then return ctx's error.
 func openPuzzle(ctx context.Context, io *stdio, cmd, name string) (*game.Puzzle, string, error) {
-	f, err := io.openInput(name)
-	if err != nil {
-		return nil, name, usageErrorf("%s: %w", cmd, err)
+	shown := name
+	if name == "-" {
+		shown = stdinName
+	}
+	f, err := io.open(ctx, name)
+	switch {
+	case ctx.Err() != nil:
+		return nil, shown, ctx.Err()
+	case err != nil:
+		return nil, shown, usageErrorf("%s: %w", cmd, err)
 	}
 	defer f.Close()
-	if name == "-" {
-		name = stdinName
-	}
+	name = shown
 	p, err := untilDone(ctx, func() (*game.Puzzle, error) { return game.ParsePuzzle(name, f) })
 	switch {
 	case ctx.Err() != nil:

@@ -5,7 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	goio "io"
 	"strconv"
 	"strings"
 
@@ -97,30 +97,50 @@ func parseGameRange(s string) (from, to int, err error) {
 	return from, to, nil
 }
 
-// replay verifies the selected games of the named file (game.VerifyRecords)
-// and prints them and the summary, or writes the page.
+// replay opens the named file and the page, if asked for, and replays the
+// file into them; the page is renamed into place only if all goes well.
 func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) error {
-	f, err := io.openInput(name)
-	if err != nil {
+	f, err := io.open(ctx, name)
+	switch {
+	case ctx.Err() != nil:
+		return budgetError(fmt.Errorf("replay: interrupted while opening %s", name))
+	case err != nil:
 		return usageErrorf("replay: %w", err)
 	}
 	defer f.Close()
 	if name == "-" {
 		name = stdinName
 	}
+	outs := outFiles{cmd: "replay"}
+	page := outs.add("html", cfg.html, outWhole)
+	if err := outs.open(ctx); err != nil {
+		return err
+	}
+	err = replayRecords(ctx, f, name, cfg, page, io)
+	if cerr := outs.close(err != nil); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// replayRecords verifies the selected games of r, the file name
+// (game.VerifyRecords), and prints them and the summary, or writes the
+// page into page.
+func replayRecords(ctx context.Context, r goio.Reader, name string, cfg *replayConfig, page *outFile, io *stdio) error {
+	out := io.stdout(ctx)
 	// Records stream through: each is verified as it is read, and kept
 	// only for the page, whose size is bounded.
 	var games []web.ReplayGame
 	var bad []error
 	cells := 0
-	tally, err := game.VerifyRecords(ctx, f, name, cfg.sel, func(g *game.RecordResult) error {
+	tally, err := game.VerifyRecords(ctx, r, name, cfg.sel, func(g *game.RecordResult) error {
 		if g.Err != nil {
 			bad = append(bad, g.Err)
 		}
 		if cfg.html == "" {
 			if !cfg.quiet || g.Err != nil {
-				_, err := fmt.Fprintln(io.out, replaySummary(g))
-				return err
+				_, err := fmt.Fprintln(out, replaySummary(g))
+				return outputError(ctx, "replay", err)
 			}
 		} else if g.Err == nil {
 			cells += g.Record.Rows * g.Record.Cols
@@ -133,14 +153,14 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 		return nil
 	})
 	if ctx.Err() != nil {
-		fmt.Fprintf(io.out, "%v (interrupted)\n", tally)
+		fmt.Fprintf(out, "%v (interrupted)\n", tally)
 		return &exitError{code: exitBudget, err: fmt.Errorf("replay: interrupted after %s", words.Count(tally.Games, "game"))}
 	}
 	if tally.Torn != nil {
 		// The file is torn or unreadable past this point: what was read
 		// is summed up, and the tear named after it.
 		if cfg.html == "" {
-			fmt.Fprintln(io.out, tally)
+			fmt.Fprintln(out, tally)
 		}
 		return usageErrorf("replay: %w", tally.Torn)
 	}
@@ -156,8 +176,8 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 		return usageErrorf("replay: --game %d: %s holds %s, numbered from 0", cfg.sel.From, name, words.Count(tally.Read, "game"))
 	}
 	if cfg.html == "" {
-		if _, err := fmt.Fprintln(io.out, tally); err != nil {
-			return err
+		if _, err := fmt.Fprintln(out, tally); err != nil {
+			return outputError(ctx, "replay", err)
 		}
 	}
 	if len(bad) > 0 {
@@ -178,10 +198,8 @@ func replay(ctx context.Context, name string, cfg *replayConfig, io *stdio) erro
 	if err := web.WriteReplayPage(&buf, name, games); err != nil {
 		return err
 	}
-	if err := os.WriteFile(cfg.html, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("replay: %w", err)
-	}
-	return nil
+	_, err = page.Write(buf.Bytes())
+	return outputError(ctx, "replay: --html", err)
 }
 
 // stdinName names standard input in messages.

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 	"time"
 
 	"github.com/minesat/minesat/backtrack"
@@ -124,7 +123,9 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	r.Elapsed = time.Since(start)
-	w := bufio.NewWriter(io.out)
+	// The printing is inside the time limit too: a huge board prints for
+	// long. Cut short, the output ends with a whole line (exit 3).
+	w := bufio.NewWriter(io.stdout(ctx))
 	if f.format == "json" {
 		err = json.NewEncoder(w).Encode(&r.SolveReport)
 	} else {
@@ -134,7 +135,7 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		err = w.Flush()
 	}
 	if err != nil {
-		return err
+		return outputError(ctx, "solve", err)
 	}
 	switch {
 	case r.invalid != nil:
@@ -275,13 +276,13 @@ func solveError(err error) error {
 	return fmt.Errorf("solve: %w", err)
 }
 
-// cellList writes cells as (r,c)(r,c)...
-func cellList(p *game.Puzzle, cells []int) string {
-	var sb strings.Builder
+// writeCells writes cells as (r,c)(r,c)... and a newline, one cell at a
+// time: a list of millions of cells is never built whole.
+func writeCells(w *bufio.Writer, p *game.Puzzle, cells []int) {
 	for _, i := range cells {
-		sb.WriteString(p.Board.Pos(i).String())
+		w.WriteString(p.Board.Pos(i).String())
 	}
-	return sb.String()
+	w.WriteByte('\n')
 }
 
 // writeText writes the report as text: the solution (a line of cells, or
@@ -304,7 +305,7 @@ func (r *solveReport) writeText(w *bufio.Writer, f *solveFlags, color bool) erro
 			return err
 		}
 	default:
-		fmt.Fprintln(w, cellList(p, r.Solution))
+		writeCells(w, p, r.Solution)
 	}
 	if f.count {
 		fmt.Fprintf(w, "count: %s\n", r.Count)
@@ -313,7 +314,10 @@ func (r *solveReport) writeText(w *bufio.Writer, f *solveFlags, color bool) erro
 		return nil
 	}
 	if f.forced {
-		fmt.Fprintf(w, "forced mines: %s\nforced safe: %s\n", cellList(p, r.Forced.Mines), cellList(p, r.Forced.Safe))
+		w.WriteString("forced mines: ")
+		writeCells(w, p, r.Forced.Mines)
+		w.WriteString("forced safe: ")
+		writeCells(w, p, r.Forced.Safe)
 	}
 	if f.probs {
 		fmt.Fprintln(w, "probabilities:")
