@@ -13,13 +13,14 @@ import (
 // of waiting for a timeout to close it.
 type conns struct {
 	open chan struct{} // one token per connection open
+	wake chan struct{} // a connection went idle: an Accept waiting may close it
 
 	mu   sync.Mutex
 	idle map[net.Conn]time.Time // the idle connections, and since when
 }
 
 func newConns(max int) *conns {
-	return &conns{open: make(chan struct{}, max), idle: make(map[net.Conn]time.Time)}
+	return &conns{open: make(chan struct{}, max), wake: make(chan struct{}, 1), idle: make(map[net.Conn]time.Time)}
 }
 
 // track is the http.Server's ConnState hook: it keeps idle up to date.
@@ -28,6 +29,10 @@ func (cs *conns) track(c net.Conn, st http.ConnState) {
 	defer cs.mu.Unlock()
 	if st == http.StateIdle {
 		cs.idle[c] = time.Now()
+		select {
+		case cs.wake <- struct{}{}:
+		default:
+		}
 	} else {
 		delete(cs.idle, c)
 	}
@@ -48,6 +53,28 @@ func (cs *conns) closeIdle() {
 	cs.mu.Unlock()
 	if oldest != nil {
 		oldest.Close()
+	}
+}
+
+// acquire takes a token for a new connection. While all are taken it
+// closes the connection idle the longest, which gives its token back at
+// once, or waits for a connection to close or to go idle. False when done
+// is closed first.
+func (cs *conns) acquire(done <-chan struct{}) bool {
+	select {
+	case cs.open <- struct{}{}:
+		return true
+	default:
+	}
+	for {
+		cs.closeIdle()
+		select {
+		case cs.open <- struct{}{}:
+			return true
+		case <-done:
+			return false
+		case <-cs.wake:
+		}
 	}
 }
 
@@ -74,16 +101,9 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	select {
-	case l.conns.open <- struct{}{}:
-	default:
-		l.conns.closeIdle()
-		select {
-		case l.conns.open <- struct{}{}:
-		case <-l.done:
-			c.Close()
-			return nil, net.ErrClosed
-		}
+	if !l.conns.acquire(l.done) {
+		c.Close()
+		return nil, net.ErrClosed
 	}
 	return &limitConn{Conn: c, open: l.conns.open}, nil
 }

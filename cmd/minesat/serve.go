@@ -7,7 +7,9 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/minesat/minesat/agent"
@@ -46,10 +48,22 @@ nothing). A position whose components are too large to count within
 Limits (docs/limits.md): a game has at most --max-game-cells cells and a
 position to analyse at most --max-puzzle-cells; at most --max-games games
 holding at most --max-held-cells cells in all are kept (one unused for
---max-idle is dropped, and a new game drops the ones unused the longest
-until it fits). At most --workers analyses run at once, four times as many
-wait, and more are refused with 503 at once; at most --max-requests
-requests are served at once.
+--max-idle is dropped within a quarter of that, at most a minute, and a new
+game drops the ones unused the longest until it fits); undo takes back at
+most a game's last 1000 moves. At most --workers analyses run at once, four
+times as many wait, and more are refused with 503 at once; at most
+--max-requests requests are served at once, a request counting only once
+its body has arrived (a body must arrive within 10 s, else 408; a
+Content-Length over --max-body gets 413 at once). At most --max-conns
+connections are open at once: past it, a new connection takes the place of
+the one idle the longest, or waits until one closes. A connection is
+closed after 5 s without a request's headers and after 1 minute idle
+between requests. Every 503 carries Retry-After: 1.
+
+Unless GOGC is set, serve runs Go's garbage collector at GOGC 100, Go's
+default (the other commands run it less often, for speed): the server's
+peak memory then stays near twice what it holds live, which is mostly
+the --workers analyses running and the games held.
 
 The server answers only requests whose Host is localhost, a loopback
 address or the listen address (a defence against DNS rebinding); name
@@ -65,6 +79,11 @@ Ctrl-C or SIGTERM stops the server: it stops accepting connections, lets
 the requests in progress finish (for up to --timeout and a little more)
 and exits 0.`
 
+// serveGCPercent is the garbage collector's target in serve unless GOGC
+// says otherwise: Go's default, so that a server left running peaks near
+// twice its live heap rather than the five times of main's gcPercent.
+const serveGCPercent = 100
+
 // serveFlags are serve's options.
 type serveFlags struct {
 	addr      string
@@ -75,6 +94,7 @@ type serveFlags struct {
 	maxIdle   time.Duration
 	workers   int
 	requests  int
+	conns     int
 	gameCells int
 	puzzCells int
 	heldCells int
@@ -97,6 +117,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	fs.IntVar(&f.heldCells, "max-held-cells", web.DefaultMaxHeldCells, "the games held have at most `N` cells in all (about 40 bytes a cell)")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "analyses run at once (default: the number of CPUs)")
 	fs.IntVar(&f.requests, "max-requests", web.DefaultMaxRequests, "serve at most `N` requests at once")
+	fs.IntVar(&f.conns, "max-conns", web.DefaultMaxConns, "keep at most `N` connections open at once (each may hold a request body of --max-body bytes)")
 	fs.Func("allow-host", "also answer requests whose Host is `NAME` (repeatable); localhost, loopback addresses and the listen address always are", func(v string) error {
 		if v == "" || strings.ContainsAny(v, "/ ") {
 			return fmt.Errorf("want a host name or address, got %q", v)
@@ -111,27 +132,8 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	if fs.NArg() > 0 {
 		return flagError("serve", fmt.Errorf("unexpected argument %q: serve takes no arguments", fs.Arg(0)))
 	}
-	switch {
-	case f.timeout <= 0:
-		return flagError("serve", fmt.Errorf("--timeout %v must be positive", f.timeout))
-	case f.maxStates <= 0:
-		return flagError("serve", fmt.Errorf("--max-states %d must be positive", f.maxStates))
-	case f.maxBody <= 0:
-		return flagError("serve", fmt.Errorf("--max-body %d must be positive", f.maxBody))
-	case f.maxGames <= 0:
-		return flagError("serve", fmt.Errorf("--max-games %d must be positive", f.maxGames))
-	case f.maxIdle <= 0:
-		return flagError("serve", fmt.Errorf("--max-idle %v must be positive", f.maxIdle))
-	case f.gameCells <= 0:
-		return flagError("serve", fmt.Errorf("--max-game-cells %d must be positive", f.gameCells))
-	case f.puzzCells <= 0:
-		return flagError("serve", fmt.Errorf("--max-puzzle-cells %d must be positive", f.puzzCells))
-	case f.heldCells < f.gameCells:
-		return flagError("serve", fmt.Errorf("--max-held-cells %d must be at least --max-game-cells %d", f.heldCells, f.gameCells))
-	case f.workers <= 0:
-		return flagError("serve", fmt.Errorf("--workers %d must be positive", f.workers))
-	case f.requests <= 0:
-		return flagError("serve", fmt.Errorf("--max-requests %d must be positive", f.requests))
+	if err := f.check(); err != nil {
+		return flagError("serve", err)
 	}
 	opts, err := checkAgentFlags(f.agent, setFlags(fs))
 	if err != nil {
@@ -142,14 +144,22 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return usageErrorf("serve: %w", err)
 	}
+	if io.getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(serveGCPercent))
+	}
 	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
-		Workers: f.workers, MaxRequests: f.requests, MaxGameCells: f.gameCells, MaxPuzzleCells: f.puzzCells,
+		Workers: f.workers, MaxRequests: f.requests, MaxConns: f.conns, MaxGameCells: f.gameCells, MaxPuzzleCells: f.puzzCells,
 		MaxHeldCells: f.heldCells, Hosts: append(listenHosts(ln.Addr()), f.hosts...), NoGuess: web.NoGuess(0)})
 	srv := s.HTTPServer()
 	srv.BaseContext = func(net.Listener) context.Context { return context.WithoutCancel(ctx) }
+	expiry, stopExpiry := context.WithCancel(ctx)
+	var expiring sync.WaitGroup
+	expiring.Go(func() { s.ExpireIdle(expiry) })
+	defer expiring.Wait()
+	defer stopExpiry()
 	fmt.Fprintf(io.err, "minesat serve: listening on http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(s.Listener(ln)) }()
 	select {
 	case err := <-served:
 		return fmt.Errorf("serve: %w", err)
@@ -166,6 +176,35 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	fmt.Fprintln(io.err, "minesat serve: stopped")
+	return nil
+}
+
+// check refuses a limit that is not positive, and --max-held-cells below
+// --max-game-cells.
+func (f *serveFlags) check() error {
+	for _, l := range []struct {
+		flag     string
+		v        any
+		positive bool
+	}{
+		{"--timeout", f.timeout, f.timeout > 0},
+		{"--max-states", f.maxStates, f.maxStates > 0},
+		{"--max-body", f.maxBody, f.maxBody > 0},
+		{"--max-games", f.maxGames, f.maxGames > 0},
+		{"--max-idle", f.maxIdle, f.maxIdle > 0},
+		{"--max-game-cells", f.gameCells, f.gameCells > 0},
+		{"--max-puzzle-cells", f.puzzCells, f.puzzCells > 0},
+		{"--workers", f.workers, f.workers > 0},
+		{"--max-requests", f.requests, f.requests > 0},
+		{"--max-conns", f.conns, f.conns > 0},
+	} {
+		if !l.positive {
+			return fmt.Errorf("%s %v must be positive", l.flag, l.v)
+		}
+	}
+	if f.heldCells < f.gameCells {
+		return fmt.Errorf("--max-held-cells %d must be at least --max-game-cells %d", f.heldCells, f.gameCells)
+	}
 	return nil
 }
 

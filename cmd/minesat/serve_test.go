@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"regexp"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -14,27 +18,61 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// served is a 'minesat serve' running for a test.
+type served struct {
+	base string      // its address, http://host:port/
+	errb *syncBuffer // what it wrote to stderr
+	done chan error  // its exit
+	stop func()      // ends its context, as Ctrl-C does
+}
+
+// startServe runs 'minesat serve' with args on a free loopback port, the
+// environment giving only env, until the test ends.
+func startServe(t *testing.T, env map[string]string, args ...string) *served {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	sv := &served{errb: &syncBuffer{}, done: make(chan error, 1), stop: cancel}
+	s := &stdio{in: strings.NewReader(""), out: io.Discard, err: sv.errb, getenv: func(k string) string { return env[k] }}
+	go func() {
+		sv.done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), s)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-sv.done:
+		case <-time.After(10 * time.Second):
+		}
+	})
+	listening := regexp.MustCompile(`listening on (http://\S+/)`)
+	require.Eventually(t, func() bool {
+		m := listening.FindStringSubmatch(sv.errb.String())
+		if m != nil {
+			sv.base = m[1]
+		}
+		return m != nil
+	}, 10*time.Second, 10*time.Millisecond, "serve never said where it listens: %q", sv.errb.String())
+	return sv
+}
+
+// wait stops sv and returns its exit.
+func (sv *served) wait(t *testing.T) error {
+	t.Helper()
+	sv.stop()
+	select {
+	case err := <-sv.done:
+		sv.done <- err // for the cleanup
+		return err
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop within 10s of its context ending")
+		return nil
+	}
+}
+
 // TestServeShutdown runs 'minesat serve' on a free port, asks it for its
 // page and config, and stops it as Ctrl-C does: it exits 0.
 func TestServeShutdown(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var errb syncBuffer
-	s := &stdio{in: strings.NewReader(""), out: io.Discard, err: &errb, getenv: func(string) string { return "" }}
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--timeout", "2s", "--allow-host", "minesat.test"}, s)
-	}()
-
-	listening := regexp.MustCompile(`listening on (http://\S+/)`)
-	var base string
-	require.Eventually(t, func() bool {
-		m := listening.FindStringSubmatch(errb.String())
-		if m != nil {
-			base = m[1]
-		}
-		return m != nil
-	}, 10*time.Second, 10*time.Millisecond, "serve never said where it listens: %q", errb.String())
+	sv := startServe(t, nil, "--timeout", "2s", "--allow-host", "minesat.test")
+	base := sv.base
 	for _, path := range []string{"", "api/config"} {
 		res, err := http.Get(base + path)
 		require.NoError(t, err)
@@ -56,15 +94,65 @@ func TestServeShutdown(t *testing.T) {
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode)
-	cancel()
-	select {
-	case err := <-done:
-		assert.NoError(t, err)
-		assert.Equal(t, exitOK, exitCode(err))
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop within 10s of its context ending")
+	err = sv.wait(t)
+	assert.NoError(t, err)
+	assert.Equal(t, exitOK, exitCode(err))
+	assert.Contains(t, sv.errb.String(), "minesat serve: stopped")
+}
+
+// gogc returns the garbage collector's target percent now.
+func gogc() uint64 {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// TestServeGC checks that serve runs the collector at GOGC 100 unless
+// GOGC is set, and gives the setting back when it stops.
+func TestServeGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(400)) // as main sets it
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want uint64
+	}{
+		{"unset", nil, serveGCPercent},
+		{"GOGC set", map[string]string{"GOGC": "400"}, 400},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sv := startServe(t, tc.env)
+			assert.Equal(t, tc.want, gogc())
+			require.NoError(t, sv.wait(t))
+			assert.Equal(t, uint64(400), gogc(), "given back")
+		})
 	}
-	assert.Contains(t, errb.String(), "minesat serve: stopped")
+}
+
+// TestServeMaxConns keeps the one connection --max-conns 1 allows alive
+// after a request: a request on another is served, and the idle one is
+// closed to make room.
+func TestServeMaxConns(t *testing.T) {
+	sv := startServe(t, nil, "--max-conns", "1")
+	addr := strings.TrimSuffix(strings.TrimPrefix(sv.base, "http://"), "/")
+	kept, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer kept.Close()
+	fmt.Fprintf(kept, "GET /api/config HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	require.NoError(t, kept.SetReadDeadline(time.Now().Add(10*time.Second)))
+	r := bufio.NewReader(kept)
+	res, err := http.ReadResponse(r, nil)
+	require.NoError(t, err)
+	_, err = io.Copy(io.Discard, res.Body)
+	require.NoError(t, err)
+	res.Body.Close()
+
+	client := &http.Client{Timeout: 10 * time.Second}
+	res, err = client.Get(sv.base + "api/config")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	_, err = r.ReadByte()
+	assert.ErrorIs(t, err, io.EOF, "the idle connection was not closed to make room")
 }
 
 func TestServeUsage(t *testing.T) {
@@ -85,6 +173,7 @@ func TestServeUsage(t *testing.T) {
 		{"max-held-cells", []string{"serve", "--max-game-cells", "100", "--max-held-cells", "99"}, "--max-held-cells 99 must be at least --max-game-cells 100"},
 		{"workers", []string{"serve", "--workers", "-1"}, "--workers -1 must be positive"},
 		{"max-requests", []string{"serve", "--max-requests", "0"}, "--max-requests 0 must be positive"},
+		{"max-conns", []string{"serve", "--max-conns", "-1"}, "--max-conns -1 must be positive"},
 		{"allow-host", []string{"serve", "--allow-host", "http://x/"}, "want a host name or address"},
 		{"guesser", []string{"serve", "--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact"},
 		{"address in use", []string{"serve", "--addr", ln.Addr().String()}, "serve: listen tcp"},
