@@ -17,8 +17,11 @@
 // status and {"error": "..."}; request bodies are limited to
 // Config.MaxBody bytes and each request's work to Config.Timeout; the
 // games held are bounded in number (Config.MaxGames), cells
-// (Config.MaxHeldCells) and idle time (Config.MaxIdle). Every request
-// passes guard first: its Host must name this server, a request that
-// changes state must come from the page itself with a JSON body, and
-// every answer carries the security headers (docs/limits.md).
+// (Config.MaxHeldCells) and idle time (Config.MaxIdle, enforced on a timer
+// by Server.ExpireIdle), and a game's history for undo to its last 1000
+// moves. Every request passes guard first: its Host must name this
+// server, a request that changes state must come from the page itself
+// with a JSON body, and every answer carries the security headers
+// (docs/limits.md); a request is admitted only once its body has arrived.
+// Server.Listener caps the connections open (Config.MaxConns).
 package web
