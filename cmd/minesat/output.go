@@ -34,8 +34,8 @@ const finishLimit = 64 << 10
 // that it sees the context end between chunks.
 const writeChunk = 64 << 10
 
-// stallWait is how long a write started after outputGrace is over may take
-// before it is abandoned as stalled.
+// stallWait is how long a write under way once outputGrace is over may
+// still take before it is abandoned as stalled.
 const stallWait = 100 * time.Millisecond
 
 // errStalled reports a write abandoned because no one read it.
@@ -76,7 +76,9 @@ func (o *outWriter) Write(p []byte) (int, error) {
 	for o.err == nil && len(p) > 0 {
 		chunk := p[:min(len(p), writeChunk)]
 		if o.lines && o.hard.Err() != nil {
-			return n + o.finish(chunk), o.err
+			m := o.finish(chunk)
+			n, p = n+m, p[m:]
+			continue
 		}
 		m, err := o.write(chunk)
 		n, p = n+m, p[m:]
@@ -143,15 +145,15 @@ func (o *outWriter) writeAside(p []byte) (int, error) {
 		n, err := o.w.Write(buf)
 		done <- wrote{n, err}
 	}(o.buf)
-	stop, late := o.hard.Done(), (<-chan time.Time)(nil)
-	if o.hard.Err() != nil {
-		stop, late = nil, time.After(stallWait)
+	select {
+	case r := <-done:
+		return r.n, r.err
+	case <-o.hard.Done():
 	}
 	select {
 	case r := <-done:
 		return r.n, r.err
-	case <-stop:
-	case <-late:
+	case <-time.After(stallWait):
 	}
 	o.buf = nil // the abandoned write keeps its buffer
 	return 0, fmt.Errorf("%w: %w", errStalled, o.ctx.Err())

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestOutWriterEnds checks how standard output ends once its grace is
+// over: the line under way is finished, then the writer fails with the
+// context's error; a line that runs on for finishLimit bytes is cut there
+// and ended with a newline.
+func TestOutWriterEnds(t *testing.T) {
+	live, done := context.Background(), cancelled()
+	t.Run("finish the line", func(t *testing.T) {
+		var buf bytes.Buffer
+		o := &outWriter{ctx: live, hard: live, w: &buf, lines: true}
+		_, err := io.WriteString(o, "one\ntw")
+		require.NoError(t, err)
+		o.ctx, o.hard = done, done
+		_, err = io.WriteString(o, "o and")
+		require.NoError(t, err, "the line is not over")
+		n, err := io.WriteString(o, " more\nthree\n")
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.Equal(t, len(" more\n"), n)
+		_, err = io.WriteString(o, "four\n")
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.Equal(t, "one\ntwo and more\n", buf.String())
+	})
+	t.Run("at a line's start", func(t *testing.T) {
+		var buf bytes.Buffer
+		o := &outWriter{ctx: done, hard: done, w: &buf, lines: true}
+		n, err := io.WriteString(o, "one\n")
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.Zero(t, n)
+		assert.Empty(t, buf.String())
+	})
+	t.Run("cut a long line", func(t *testing.T) {
+		var buf bytes.Buffer
+		o := &outWriter{ctx: live, hard: live, w: &buf, lines: true}
+		_, err := io.WriteString(o, "head\nx")
+		require.NoError(t, err)
+		o.ctx, o.hard = done, done
+		_, err = o.Write(bytes.Repeat([]byte("y"), 3*finishLimit))
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.Equal(t, "head\nx"+strings.Repeat("y", finishLimit)+"\n", buf.String())
+	})
+}
+
+func cancelled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
+
+// TestStdoutStalled writes a large output to a pipe that no one reads:
+// the interrupt ends the blocked write, exit 3, within outputGrace and a
+// little.
+func TestStdoutStalled(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	require.NoError(t, err)
+	defer pr.Close()
+	defer pw.Close()
+	err, late := runStopped(t, 300*time.Millisecond, pw, "gen", "--rows", "400", "--cols", "400", "--seed", "1")
+	assert.Equal(t, exitBudget, exitCode(err), "error: %v", err)
+	assert.ErrorContains(t, err, "gen: interrupted")
+	assert.Less(t, late, outputGrace+2*time.Second)
+}
+
+// slowWriter takes each write slowly, as a slow terminal or link does.
+type slowWriter struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (w *slowWriter) Write(p []byte) (int, error) {
+	time.Sleep(20 * time.Millisecond)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Write(p)
+}
+
+func (w *slowWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// TestPrintWithinTimeout prints a large analysis slowly: --timeout ends the
+// printing too (exit 3), soon after the limit, with whole lines.
+func TestPrintWithinTimeout(t *testing.T) {
+	var p strings.Builder
+	p.WriteString("400 400 1000\n")
+	for range 400 {
+		p.WriteString(strings.TrimSpace(strings.Repeat("-1 ", 400)) + "\n")
+	}
+	name := filepath.Join(t.TempDir(), "blank.txt")
+	require.NoError(t, os.WriteFile(name, []byte(p.String()), 0o644))
+	var out slowWriter
+	start := time.Now()
+	err, _ := runStopped(t, 0, &out, "analyze", "--timeout", "1s", name)
+	took := time.Since(start)
+	assert.Equal(t, exitBudget, exitCode(err), "error: %v", err)
+	assert.True(t, errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "interrupted while writing"), "error: %v", err)
+	assert.Less(t, took, 1*time.Second+outputGrace+time.Second)
+	text := out.String()
+	assert.True(t, strings.HasPrefix(text, "board 400x400"), "output %.40q", text)
+	assert.True(t, strings.HasSuffix(text, "\n"), "the output ends in a torn line")
+	assert.Less(t, len(text), 400*1600, "printed to the end")
+}
