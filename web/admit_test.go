@@ -93,7 +93,7 @@ func TestBodyTooLarge(t *testing.T) {
 // out: the refusals say what went wrong without the server's or the
 // client's socket address.
 func TestBodyErrorsNameNoAddress(t *testing.T) {
-	s := New(Config{ReadTimeout: 300 * time.Millisecond})
+	s := New(Config{ReadTimeout: time.Second})
 	ts := startServer(t, s, nil)
 	for _, tc := range []struct {
 		name  string
@@ -149,17 +149,23 @@ func dial(t *testing.T, ts *httptest.Server) net.Conn {
 	return conn
 }
 
-// TestMaxConns holds --max-conns connections open that send nothing: one
-// more is not served until one of them closes, and then it is.
+// TestMaxConns holds --max-conns connections busy, each uploading a body
+// that does not come: one more is not served until one of them closes,
+// and then it is.
 func TestMaxConns(t *testing.T) {
 	const max = 3
 	s := New(Config{MaxConns: max, ReadTimeout: 20 * time.Second})
-	ts := startServer(t, s, nil)
+	var active atomic.Int32
+	ts := startServer(t, s, func(_ net.Conn, st http.ConnState) {
+		if st == http.StateActive {
+			active.Add(1)
+		}
+	})
 	var held []net.Conn
 	for range max {
-		held = append(held, dial(t, ts))
+		held = append(held, slowPost(t, ts, 1000))
 	}
-	require.Eventually(t, func() bool { return len(s.conns.open) == max }, 10*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return active.Load() == max }, 10*time.Second, 5*time.Millisecond)
 	extra := dial(t, ts)
 	_, err := getOn(extra, ts, "/api/config", 300*time.Millisecond)
 	require.Error(t, err, "a connection past --max-conns was served")
@@ -172,28 +178,36 @@ func TestMaxConns(t *testing.T) {
 	assert.Equal(t, http.StatusOK, res.StatusCode)
 }
 
-// TestIdleConnGivesWay fills --max-conns with keep-alive connections idle
-// between requests: a new connection takes the place of the one idle the
-// longest, at once, rather than waiting for the idle timeout.
+// TestIdleConnGivesWay fills --max-conns with idle connections, kept
+// alive after a request or never sending one: a new connection takes the
+// place of the one idle the longest, at once, rather than waiting for a
+// timeout to close it.
 func TestIdleConnGivesWay(t *testing.T) {
 	const max = 2
-	s := New(Config{MaxConns: max})
-	ts := startServer(t, s, nil)
-	var idle []net.Conn
-	for range max {
-		c := dial(t, ts)
-		code, err := getOn(c, ts, "/api/config", 10*time.Second)
-		require.NoError(t, err)
-		require.Equal(t, http.StatusOK, code)
-		idle = append(idle, c)
+	for _, kept := range []bool{true, false} {
+		t.Run(map[bool]string{true: "kept alive", false: "silent"}[kept], func(t *testing.T) {
+			s := New(Config{MaxConns: max})
+			ts := startServer(t, s, nil)
+			var idle []net.Conn
+			for range max {
+				c := dial(t, ts)
+				if kept {
+					code, err := getOn(c, ts, "/api/config", 10*time.Second)
+					require.NoError(t, err)
+					require.Equal(t, http.StatusOK, code)
+				}
+				idle = append(idle, c)
+			}
+			start := time.Now()
+			code, err := getOn(dial(t, ts), ts, "/api/config", 10*time.Second)
+			require.NoError(t, err)
+			assert.Equal(t, http.StatusOK, code)
+			assert.Less(t, time.Since(start), 3*time.Second, "waited for a timeout")
+			require.NoError(t, idle[0].SetReadDeadline(time.Now().Add(10*time.Second)))
+			_, err = idle[0].Read(make([]byte, 1))
+			assert.ErrorIs(t, err, io.EOF, "the connection idle the longest is open")
+		})
 	}
-	start := time.Now()
-	code, err := getOn(dial(t, ts), ts, "/api/config", 10*time.Second)
-	require.NoError(t, err)
-	assert.Equal(t, http.StatusOK, code)
-	assert.Less(t, time.Since(start), 5*time.Second, "waited for an idle timeout")
-	_, err = getOn(idle[0], ts, "/api/config", 10*time.Second)
-	assert.Error(t, err, "the connection idle the longest is closed")
 }
 
 // TestIdleConnsClosed checks that a client cannot keep a connection that
@@ -201,7 +215,7 @@ func TestIdleConnGivesWay(t *testing.T) {
 // header timeout, and one kept alive after its request after the idle
 // timeout.
 func TestIdleConnsClosed(t *testing.T) {
-	s := New(Config{ReadTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond})
+	s := New(Config{ReadTimeout: time.Second, IdleTimeout: 300 * time.Millisecond})
 	ts := startServer(t, s, nil)
 	silent, kept := dial(t, ts), dial(t, ts)
 	code, err := getOn(kept, ts, "/api/config", 10*time.Second)

@@ -8,9 +8,10 @@ import (
 )
 
 // conns bounds the connections a Server has open: at most cap(open). It
-// knows which of them are idle (kept alive between requests), so that a
-// new connection can take the place of the one idle the longest instead
-// of waiting for a timeout to close it.
+// knows which of them are idle, serving no request: new ones before their
+// first request, and ones kept alive between requests. A new connection
+// can then take the place of the one idle the longest instead of waiting
+// for a timeout to close it.
 type conns struct {
 	open chan struct{} // one token per connection open
 	wake chan struct{} // a connection went idle: an Accept waiting may close it
@@ -27,7 +28,7 @@ func newConns(max int) *conns {
 func (cs *conns) track(c net.Conn, st http.ConnState) {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	if st == http.StateIdle {
+	if st == http.StateNew || st == http.StateIdle {
 		cs.idle[c] = time.Now()
 		select {
 		case cs.wake <- struct{}{}:
@@ -79,9 +80,10 @@ func (cs *conns) acquire(done <-chan struct{}) bool {
 }
 
 // Listener returns ln serving at most Config.MaxConns connections at
-// once. Past that, Accept closes the connection idle the longest (one the
-// HTTPServer keeps alive between requests), if any, and holds the new one
-// until a connection has closed, accepting no other meanwhile; every
+// once. Past that, Accept closes the connection idle the longest (one
+// that has sent no request yet, or that the HTTPServer keeps alive
+// between requests), if any, and else holds the new one until a
+// connection has closed or gone idle, accepting no other meanwhile; every
 // connection's time is bounded by the HTTPServer's timeouts. Closing the
 // listener ends a waiting Accept.
 func (s *Server) Listener(ln net.Listener) net.Listener {

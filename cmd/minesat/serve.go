@@ -56,9 +56,10 @@ times as many wait, and more are refused with 503 at once; at most
 its body has arrived (a body must arrive within 10 s, else 408; a
 Content-Length over --max-body gets 413 at once). At most --max-conns
 connections are open at once: past it, a new connection takes the place of
-the one idle the longest, or waits until one closes. A connection is
-closed after 5 s without a request's headers and after 1 minute idle
-between requests. Every 503 carries Retry-After: 1.
+the one idle the longest (sending no request yet, or kept alive between
+requests), or waits until one closes. A connection is closed after 5 s
+without a request's headers and after 1 minute idle between requests.
+Every 503 carries Retry-After: 1.
 
 Unless GOGC is set, serve runs Go's garbage collector at GOGC 100, Go's
 default (the other commands run it less often, for speed): the server's
