@@ -54,7 +54,8 @@ only the per-method totals.
 
 --plot OUT.svg (or .png) also draws the nodes and the time of every method
 on every puzzle, on log scales, with gonum/plot. A run that gave up is drawn
-with the nodes and time it spent.
+with the nodes and time it spent. The plot is written under a temporary
+name in its directory, renamed into place at the end.
 
 In Go: package compare ('go doc github.com/minesat/minesat/compare').`
 

@@ -51,4 +51,13 @@
 // bad input or usage, and 3 when a budget or time limit ran out or the
 // command was interrupted (Ctrl-C, SIGTERM or SIGHUP: it stops promptly,
 // with whole lines written and a summary of what it finished).
+//
+// Every command opens and reads its inputs (files, FIFOs, standard input)
+// and writes its results within --timeout and those signals: a FIFO that
+// no one writes, or a pipe that no one reads, holds it up only until then.
+// Past the limit or the signal, output goes on for half a second (the
+// summary), then stops at the end of the line under way (a line that runs
+// on for another 64 KiB is cut there and ended). Output files are opened
+// only once the arguments check out, so that a usage error changes no
+// file; each command's manual says how it writes them.
 package main

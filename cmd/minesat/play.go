@@ -49,6 +49,16 @@ JSON line per game, in game order, with the probabilities behind each
 guess under the key "probs" (see game.ProbsKey) and how each guess was
 chosen under the key "guesses" (see game.GuessesKey).
 
+Output files are opened only once every flag checks out: a usage error
+leaves every file as it was. --record is written in place as the games
+finish, so that it can be followed; a run that fails (a full disk, a file
+size limit) cuts it back to its last whole line (a .gz file to its last
+whole gzip member: one ends every 256 KiB of records). --outcomes and
+--plot are written under a temporary name in their directory and renamed
+into place when the run ends; a failed run leaves an existing file as it
+was. A FIFO or a device is written as it is: play waits for a FIFO's
+reader until interrupted.
+
 --policy RULES makes the lookahead play by D. Hill's guessing rules, each a
 switch (see docs/guessing.md): blend (a position after a hint is valued at
 4:1 of its two safest living cells), dead (cells that can show only one

@@ -39,7 +39,9 @@ record's optional "guesses" key), a heat overlay where a move carries mine
 probabilities (the record's optional "probs" key), and the mines revealed at
 the end. Keys: left and right arrows step, space plays and pauses, Home and
 End jump. A page holds at most %d games and %d cells in all:
-select games with --game or --lost in larger files.
+select games with --game or --lost in larger files. The page is written
+under a temporary name in its directory and renamed into place once every
+record checks out; an existing page is otherwise kept as it was.
 
 Interrupted (Ctrl-C, SIGTERM), replay prints the summary of the games read
 so far and exits 3.
