@@ -159,7 +159,15 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) err
 		mines = strconv.Itoa(*adv.Mines)
 	}
 	fmt.Fprintf(w, "board %dx%d, mines: %s, flags: %d, closed cells: %d\n", adv.Rows, adv.Cols, mines, adv.Flags, adv.Unknown)
-	if !adv.Satisfiable {
+	switch {
+	case !adv.Satisfiable && adv.Conflict == "":
+		// Stopped before the analysis could tell: say so, not "no solution".
+		fmt.Fprintln(w, "solutions: not known, the analysis stopped first")
+		for _, s := range adv.Incomplete {
+			fmt.Fprintf(w, "incomplete: %s\n", s)
+		}
+		return nil
+	case !adv.Satisfiable:
 		fmt.Fprintf(w, "no solution: %s\n", adv.Conflict)
 		return nil
 	}

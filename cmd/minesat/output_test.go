@@ -14,6 +14,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
 )
 
 // TestOutWriterEnds checks how standard output ends once its grace is
@@ -117,4 +120,18 @@ func TestPrintWithinTimeout(t *testing.T) {
 	assert.True(t, strings.HasPrefix(text, "board 400x400"), "output %.40q", text)
 	assert.True(t, strings.HasSuffix(text, "\n"), "the output ends in a torn line")
 	assert.Less(t, len(text), 400*1600, "printed to the end")
+}
+
+// TestAdviceStoppedEarly writes the advice of an analysis stopped before
+// it knew whether the position has a solution: it says so, and never "no
+// solution".
+func TestAdviceStoppedEarly(t *testing.T) {
+	p, err := game.ParsePuzzle("p", strings.NewReader("1 3 1\n-1 1 -1\n"))
+	require.NoError(t, err)
+	adv := &agent.Advice{Rows: 1, Cols: 3, Unknown: 2, Incomplete: []string{"stopped by --timeout or an interrupt: context deadline exceeded"}}
+	var buf bytes.Buffer
+	require.NoError(t, writeAdvice(&buf, p, adv, false))
+	assert.Equal(t, "board 1x3, mines: unknown, flags: 0, closed cells: 2\n"+
+		"solutions: not known, the analysis stopped first\n"+
+		"incomplete: stopped by --timeout or an interrupt: context deadline exceeded\n", buf.String())
 }
