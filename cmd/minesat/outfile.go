@@ -113,6 +113,9 @@ func (f *outFile) open(ctx context.Context) error {
 	f.created = errors.Is(statErr, fs.ErrNotExist)
 	if f.kind == outWhole && !f.special {
 		f.tmp = file.Name()
+		if statErr == nil {
+			file.Chmod(fi.Mode().Perm()) // the file replaced keeps its permissions
+		}
 	}
 	f.outWriter = newOutWriter(ctx, file, false)
 	return nil
@@ -167,9 +170,9 @@ func (s *outFiles) remove(files []*outFile) {
 }
 
 // close closes every output once the command has written them. With
-// failed false (success, or an interrupt) each whole output is renamed
-// into place; with failed true each is removed, and each stream is cut
-// back to its last whole line. It returns the first error, naming its
+// failed false (success, or an interrupt) each whole output written is
+// renamed into place; with failed true each is removed, and each stream is
+// cut back to its last whole line. It returns the first error, naming its
 // flag.
 func (s *outFiles) close(failed bool) error {
 	var first error
@@ -199,7 +202,9 @@ func (f *outFile) close(failed bool) error {
 	if f.tmp == "" {
 		return err
 	}
-	if failed || err != nil {
+	if failed || err != nil || f.written == 0 {
+		// Nothing written (a run stopped before it had anything to draw)
+		// leaves an existing file as it was, too.
 		return errors.Join(err, os.Remove(f.tmp))
 	}
 	return os.Rename(f.tmp, f.name)

@@ -233,3 +233,34 @@ func TestDevFull(t *testing.T) {
 	assert.Equal(t, exitUsage, exitCode(err), "error: %v", err)
 	assert.ErrorContains(t, err, "no space left on device")
 }
+
+// TestWholeOutputUnwritten closes a whole output that the command never
+// wrote, as play's --plot when no game finished: the existing file keeps
+// its content, and a written one replaces it with its permissions.
+func TestWholeOutputUnwritten(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "p.svg")
+	require.NoError(t, os.WriteFile(name, []byte("old\n"), 0o600))
+	outs := outFiles{cmd: "test"}
+	outs.add("plot", name, outWhole)
+	require.NoError(t, outs.open(context.Background()))
+	require.NoError(t, outs.close(false))
+	got, err := os.ReadFile(name)
+	require.NoError(t, err)
+	assert.Equal(t, "old\n", string(got))
+
+	out := outs.add("plot", name, outWhole)
+	outs.files = outs.files[1:]
+	require.NoError(t, outs.open(context.Background()))
+	_, err = io.WriteString(out, "new\n")
+	require.NoError(t, err)
+	require.NoError(t, outs.close(false))
+	got, err = os.ReadFile(name)
+	require.NoError(t, err)
+	assert.Equal(t, "new\n", string(got))
+	fi, err := os.Stat(name)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	entries, err := os.ReadDir(filepath.Dir(name))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1)
+}
