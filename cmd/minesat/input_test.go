@@ -18,9 +18,9 @@ import (
 // runStopped runs the command line args as main would, files opened from
 // the file system, stdout to out, and the context cancelled (as by a
 // signal) after stop, 0 for never. It fails the test if the command is
-// still running 10 s later, and returns its error and how long it took
-// after the cancel.
-func runStopped(t *testing.T, stop time.Duration, out io.Writer, args ...string) (error, time.Duration) {
+// still running 10 s later, and returns how long it took after the cancel
+// and its error.
+func runStopped(t *testing.T, stop time.Duration, out io.Writer, args ...string) (time.Duration, error) {
 	t.Helper()
 	s := &stdio{in: bytes.NewReader(nil), out: out, err: io.Discard, getenv: func(string) string { return "" }, openInput: openFile}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -34,13 +34,13 @@ func runStopped(t *testing.T, stop time.Duration, out io.Writer, args ...string)
 	select {
 	case err := <-done:
 		if stopped.IsZero() {
-			return err, 0
+			return 0, err
 		}
-		return err, time.Since(stopped)
+		return time.Since(stopped), err
 	case <-time.After(stop + 10*time.Second):
 		t.Fatalf("%v: still running 10 s after the interrupt", args)
 	}
-	return nil, 0
+	return 0, nil
 }
 
 // fifo makes a FIFO in a test directory. At the test's end it opens the
@@ -84,7 +84,7 @@ func TestInputFIFO(t *testing.T) {
 			if len(tc.args) > 1 && tc.args[1] == "--timeout" {
 				stop = 0
 			}
-			err, late := runStopped(t, stop, &out, append(tc.args, fifo(t))...)
+			late, err := runStopped(t, stop, &out, append(tc.args, fifo(t))...)
 			assert.Equal(t, exitBudget, exitCode(err), "error: %v", err)
 			assert.Less(t, late, 2*time.Second)
 			assert.Empty(t, out.String())

@@ -200,7 +200,7 @@ func TestRecordFIFO(t *testing.T) {
 	args := []string{"play", "--level", "beginner", "--games", "100000", "--workers", "1", "--record"}
 	t.Run("no reader", func(t *testing.T) {
 		var out bytes.Buffer
-		err, late := runStopped(t, 300*time.Millisecond, &out, append(args, fifo(t))...)
+		late, err := runStopped(t, 300*time.Millisecond, &out, append(args, fifo(t))...)
 		assert.Equal(t, exitBudget, exitCode(err), "error: %v", err)
 		assert.ErrorContains(t, err, "play: interrupted while opening --record")
 		assert.Less(t, late, 2*time.Second)
@@ -211,7 +211,7 @@ func TestRecordFIFO(t *testing.T) {
 		require.NoError(t, err)
 		defer r.Close()
 		var out bytes.Buffer
-		err, late := runStopped(t, 1500*time.Millisecond, &out, append(args, name)...)
+		late, err := runStopped(t, 1500*time.Millisecond, &out, append(args, name)...)
 		assert.Equal(t, exitBudget, exitCode(err), "error: %v", err)
 		assert.Less(t, late, outputGrace+2*time.Second)
 		assert.Contains(t, out.String(), "beginner", "the summary is printed")
@@ -225,11 +225,11 @@ func TestDevFull(t *testing.T) {
 		t.Skip("no /dev/full")
 	}
 	defer full.Close()
-	err, _ = runStopped(t, 0, full, "gen", "--seed", "1")
+	_, err = runStopped(t, 0, full, "gen", "--seed", "1")
 	assert.Equal(t, exitUsage, exitCode(err), "error: %v", err)
 	assert.ErrorContains(t, err, "no space left on device")
 	var out bytes.Buffer
-	err, _ = runStopped(t, 0, &out, "play", "--level", "beginner", "--games", "50", "--record", "/dev/full")
+	_, err = runStopped(t, 0, &out, "play", "--level", "beginner", "--games", "50", "--record", "/dev/full")
 	assert.Equal(t, exitUsage, exitCode(err), "error: %v", err)
 	assert.ErrorContains(t, err, "no space left on device")
 }

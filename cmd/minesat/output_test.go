@@ -74,7 +74,7 @@ func TestStdoutStalled(t *testing.T) {
 	require.NoError(t, err)
 	defer pr.Close()
 	defer pw.Close()
-	err, late := runStopped(t, 300*time.Millisecond, pw, "gen", "--rows", "400", "--cols", "400", "--seed", "1")
+	late, err := runStopped(t, 300*time.Millisecond, pw, "gen", "--rows", "400", "--cols", "400", "--seed", "1")
 	assert.Equal(t, exitBudget, exitCode(err), "error: %v", err)
 	assert.ErrorContains(t, err, "gen: interrupted")
 	assert.Less(t, late, outputGrace+2*time.Second)
@@ -111,7 +111,7 @@ func TestPrintWithinTimeout(t *testing.T) {
 	require.NoError(t, os.WriteFile(name, []byte(p.String()), 0o644))
 	var out slowWriter
 	start := time.Now()
-	err, _ := runStopped(t, 0, &out, "analyze", "--timeout", "1s", name)
+	_, err := runStopped(t, 0, &out, "analyze", "--timeout", "1s", name)
 	took := time.Since(start)
 	assert.Equal(t, exitBudget, exitCode(err), "error: %v", err)
 	assert.True(t, errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "interrupted while writing"), "error: %v", err)
