@@ -228,6 +228,7 @@ func (a *Agent) advisePosition(p *game.Puzzle) *Position {
 		Rand:    a.rng,
 		count:   counts{cache: exact.NewCache()},
 		explain: true,
+		lazy:    true, // only the move recommended needs its reason
 	}
 	if pos.Rand == nil {
 		pos.Rand = rand.New(rand.NewPCG(0, adviceSeedStream))
@@ -265,7 +266,7 @@ func (a *Agent) adviseMove(ctx context.Context, pos *Position) (m Move, ok bool,
 	_, err = a.loop(ctx, pos, func() bool { return pos.closed == 0 }, func(moves []Move) (bool, error) {
 		for _, mv := range moves {
 			if mv.Op == game.OpOpen && pos.View.Cells[mv.Cell].State == game.Unknown {
-				m, ok = mv, true
+				m, ok = pos.withReason(mv), true
 				return true, nil
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/kb"
@@ -196,11 +197,14 @@ type Position struct {
 	SATCalls int // calls of the SAT step so far
 
 	// The view's counts and the game's own state.
-	closed  int     // Unknown cells in View
-	flagged int     // Flagged cells in View
-	explain bool    // the moves are kept or watched: guessers weigh their runner-up too
-	opened  []int   // the cells the last open revealed, reused
-	own     ownRand // the game's generator unless WithRand gave one
+	closed  int  // Unknown cells in View
+	flagged int  // Flagged cells in View
+	explain bool // the moves are kept or watched: guessers weigh their runner-up too
+	// lazy makes Pending leave the KB's reasons out even when explain:
+	// its caller fills in, with withReason, the one move it keeps.
+	lazy   bool
+	opened []int   // the cells the last open revealed, reused
+	own    ownRand // the game's generator unless WithRand gave one
 
 	// Each feature's own state, kept between moves of a game.
 	count  counts       // the exact counts of View, shared by the SAT step, guessing and Advise
@@ -239,7 +243,8 @@ func (p *Position) MinesLeft() int {
 // call, skipping cells already open or flagged. Each move carries the
 // reason the KB gives for its literal when the moves are kept or watched
 // (WithMoves, WithObserver, WithTrace); otherwise only its rule, and the
-// slice is reused by the next call.
+// slice is reused by the next call. A lazy Position gets only the first
+// open among them when there is one (see lazyPending).
 func (p *Position) Pending() []Move {
 	kb0 := p.KB.Settled()
 	n := 0
@@ -251,6 +256,9 @@ func (p *Position) Pending() []Move {
 	if n == 0 {
 		p.units.acted = len(kb0)
 		return nil
+	}
+	if p.lazy {
+		return p.lazyPending(kb0, n)
 	}
 	out := p.units.pending[:0] // the moves are played and dropped before the next call
 	if p.explain {
@@ -279,6 +287,35 @@ func (p *Position) Pending() []Move {
 	if !p.explain {
 		p.units.pending = out
 	}
+	return out
+}
+
+// lazyPending is Pending for a lazy Position, whose caller plays the first
+// open of the moves when there is one, and else every flag (Advise): it
+// returns that open alone, or the n flags, each with its rule only (the
+// caller fills in the reason it shows with withReason), in a slice reused
+// by the next call. So a big board's settled cells are never all held as
+// moves at once.
+func (p *Position) lazyPending(kb0 []cnf.Lit, n int) []Move {
+	news := kb0[p.units.acted:]
+	p.units.acted = len(kb0)
+	for _, l := range news {
+		if i := kb.CellOf(l); !kb.IsMine(l) && p.View.Cells[i].State == game.Unknown {
+			m := Move{Op: game.OpOpen, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))}
+			p.units.pending = append(p.units.pending[:0], m)
+			return p.units.pending
+		}
+	}
+	out := p.units.pending[:0]
+	if cap(out) < n {
+		out = make([]Move, 0, n)
+	}
+	for _, l := range news {
+		if i := kb.CellOf(l); p.View.Cells[i].State == game.Unknown {
+			out = append(out, Move{Op: game.OpFlag, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))})
+		}
+	}
+	p.units.pending = out
 	return out
 }
 
