@@ -66,7 +66,10 @@ func main() {
 	// A scheduler stops a job with SIGTERM (Slurm at its time limit or on
 	// scancel, Kubernetes on eviction), a closed terminal with SIGHUP: both
 	// end a command as Ctrl-C does, with whole lines, a summary and exit 3.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	// The signals stay caught until the process exits: a second one (timeout(1)
+	// signals the command and then its process group) must not kill the
+	// command between its end and its exit, taking its exit code.
+	ctx, _ := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	io := &stdio{
 		in: os.Stdin, out: os.Stdout, err: os.Stderr,
 		outTTY:    term.IsTerminal(int(os.Stdout.Fd())),
@@ -77,7 +80,6 @@ func main() {
 		setMaxProcs: runtime.GOMAXPROCS,
 	}
 	err := run(ctx, os.Args[1:], io)
-	stop()
 	if err != nil {
 		if msg := err.Error(); msg != "" {
 			log.Print(msg)
