@@ -27,10 +27,15 @@ ok() { printf 'ok    %s\n' "$1"; }
 fail() {
   printf 'FAIL  %s: %s\n' "$1" "$2"
   failed=$((failed + 1))
+  return 1 # so that "check || fail ... && ok" reports no ok after it
 }
 
 # stop CMD...: runs CMD, sent SIGTERM after 1 s.
 stop() { timeout --preserve-status -k 5 -s TERM 1 "$@"; }
+
+# bound CMD...: runs CMD, killed after 10 s (a case that must end by
+# itself, so that a regression fails instead of hanging the audit).
+bound() { timeout -s KILL 10 "$@"; }
 
 # run NAME CODE MS CMD...: runs CMD (stdin /dev/null, stdout to out,
 # stderr to err), and checks that it exits with CODE within MS
@@ -78,7 +83,7 @@ for cmd in solve analyze cnf compare merge replay; do
 done
 for cmd in solve analyze; do
   name="$cmd --timeout 1s FIFO with no writer"
-  run "$name" 3 2500 "$ms" "$cmd" --timeout 1s in.fifo && ok "$name"
+  run "$name" 3 2500 bound "$ms" "$cmd" --timeout 1s in.fifo && ok "$name"
 done
 name="play --against FIFO with no writer, SIGTERM"
 run "$name" 3 2500 stop "$ms" play --level expert --rules safe --games 5 --against in.fifo && ok "$name"
@@ -198,7 +203,7 @@ run "$name" 0 10000 "$ms" play --level beginner --games 2 --record a.jsonl --rec
   { [ ! -e a.jsonl ] || fail "$name" "a.jsonl created"; } &&
   { [ "$(wc -l <b.jsonl)" = 2 ] || fail "$name" "b.jsonl holds $(wc -l <b.jsonl) lines, want 2"; } && ok "$name"
 name="solve --timeout 1h --timeout 1s FIFO"
-run "$name" 3 2500 "$ms" solve --timeout 1h --timeout 1s in.fifo && ok "$name"
+run "$name" 3 2500 bound "$ms" solve --timeout 1h --timeout 1s in.fifo && ok "$name"
 name="play --against twice, the same file"
 "$ms" play --level beginner --rules safe --games 5 --outcomes ref.txt >/dev/null
 run "$name" 0 10000 "$ms" play --level beginner --rules safe --games 5 --against ref.txt --against ref.txt &&
