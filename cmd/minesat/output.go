@@ -176,16 +176,21 @@ func (o *outWriter) count(p []byte) {
 // game.NewRecordGzip).
 func (o *outWriter) mark() { o.whole = o.written }
 
-// outputError maps an error writing a command's output: interrupted (exit
-// 3) once ctx has ended, as it is otherwise.
+// outputError maps an error writing a command's output: stopped (exit 3)
+// once ctx has ended, by its time limit or an interrupt; as it is
+// otherwise.
 func outputError(ctx context.Context, cmd string, err error) error {
+	why := "interrupted"
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		why = "stopped by --timeout"
+	}
 	switch {
 	case err == nil:
 		return nil
 	case ctx.Err() != nil && errors.Is(err, errStalled):
-		return budgetError(fmt.Errorf("%s: interrupted while writing: %w", cmd, errStalled))
+		return budgetError(fmt.Errorf("%s: %s while writing: %w", cmd, why, errStalled))
 	case ctx.Err() != nil:
-		return budgetError(fmt.Errorf("%s: interrupted while writing; the output ends with a whole line", cmd))
+		return budgetError(fmt.Errorf("%s: %s while writing; the output ends with a whole line", cmd, why))
 	}
 	return fmt.Errorf("%s: %w", cmd, err)
 }
