@@ -54,9 +54,8 @@ type clauseRec struct {
 // the store-to-load forwarding (it cost 9% of adding a beginner game's
 // hints).
 func (k *KB) newClauseRec(off, n int32, sig uint64, o *origin) int32 {
-	id := int32(len(k.cls))
-	k.cls = append(k.cls, clauseRec{})
-	c := &k.cls[id]
+	id := k.cls.add()
+	c := k.cls.at(id)
 	c.off, c.n, c.sig = off, n, sig
 	c.root, c.p1, c.p2, c.source = o.root, o.p1, o.p2, o.source
 	if o.root == noClause {
@@ -176,18 +175,18 @@ type Stats struct {
 type KB struct {
 	board    *game.Board
 	limits   Limits
-	val      []assign  // KB0 by cell
-	reason   []int32   // per settled cell: the clause that settled it, or noClause
-	hintN    []uint8   // per opened cell: its hint, as given to AddHint
-	kb0      []cnf.Lit // settled literals in the order they settled
-	lits     []cnf.Lit // arena of every clause's literals
-	cls      []clauseRec
-	occ      occTable  // per literal: the clauses holding it
-	shortOn  bool      // the short lists are kept (Resolve has needed them since Reset)
-	alive    int       // stored clauses
-	workNext int32     // the first clause id not yet resolved against the KB
-	lastKept int32     // the id of the clause last stored, or -1
-	queue    []cnf.Lit // settled literals whose clauses are not yet simplified
+	val      []assign    // KB0 by cell
+	reason   []int32     // per settled cell: the clause that settled it, or noClause
+	hintN    []uint8     // per opened cell: its hint, as given to AddHint
+	kb0      []cnf.Lit   // settled literals in the order they settled
+	lits     []cnf.Lit   // arena of every clause's literals
+	cls      clauseTable // the clause records, by id
+	occ      occTable    // per literal: the clauses holding it
+	shortOn  bool        // the short lists are kept (Resolve has needed them since Reset)
+	alive    int         // stored clauses
+	workNext int32       // the first clause id not yet resolved against the KB
+	lastKept int32       // the id of the clause last stored, or -1
+	queue    []cnf.Lit   // settled literals whose clauses are not yet simplified
 	scratch  []cnf.Lit
 	cand     []int32
 	res      []cnf.Lit
@@ -217,15 +216,16 @@ func (k *KB) Reset(b *game.Board) {
 	k.reason = resize(k.reason, n)
 	k.hintN = resize(k.hintN, n)
 	// Every cell settles at most once, most by a unit recorded as its
-	// reason: room for a settled literal, a unit and its literal a cell
-	// from the start, rather than doubling (and copying) up to three times
-	// that on a big board.
+	// reason: room for a settled literal and a unit's literal a cell from
+	// the start, rather than doubling (and copying) up to three times that
+	// on a big board.
 	// The clauses kept besides (hints next to mines, resolvents) get a
 	// margin, so that a board opened by one flood, a unit a cell and a few
-	// more, does not grow the two largest arrays by a quarter for them.
+	// more, does not grow the literals by a quarter for them. The records
+	// grow by chunks, never copied (clauseTable).
 	k.kb0 = resize(k.kb0, n)[:0]
 	k.lits = resize(k.lits, n+n/16+256)[:0]
-	k.cls = resize(k.cls, n+n/16+256)[:0]
+	k.cls.reset(n + n/16 + 256)
 	k.occ.reset(2*n + 2)
 	k.shortOn = false
 	k.alive = 0
@@ -275,8 +275,8 @@ func (k *KB) Settled() []cnf.Lit { return k.kb0 }
 // stored.
 func (k *KB) Clauses() []cnf.Clause {
 	out := make([]cnf.Clause, 0, k.alive)
-	for id := range k.cls {
-		if k.cls[id].alive {
+	for id := range int32(k.cls.len()) {
+		if k.cls.at(id).alive {
 			out = append(out, append(cnf.Clause(nil), k.litsOf(int32(id))...))
 		}
 	}
@@ -435,7 +435,7 @@ func (k *KB) fail(err error) error {
 }
 
 func (k *KB) litsOf(id int32) []cnf.Lit {
-	c := &k.cls[id]
+	c := k.cls.at(id)
 	return k.lits[c.off : c.off+c.n]
 }
 
@@ -443,10 +443,10 @@ func (k *KB) litsOf(id int32) []cnf.Lit {
 // A list with no dead id is returned as it is, without writing to it.
 func (k *KB) live(list []int32) []int32 {
 	for i, id := range list {
-		if !k.cls[id].alive {
+		if !k.cls.at(id).alive {
 			out := list[:i]
 			for _, id := range list[i+1:] {
-				if k.cls[id].alive {
+				if k.cls.at(id).alive {
 					out = append(out, id)
 				}
 			}
@@ -486,7 +486,7 @@ func (k *KB) propagate() error {
 		if p := k.occ.get(l); p != nil {
 			p.first = p.first[:0] // first, so that kill need not search it
 			for _, id := range p.all {
-				if k.cls[id].alive {
+				if k.cls.at(id).alive {
 					k.kill(id) // moves no lists
 					k.stats.Satisfied++
 				}
@@ -503,12 +503,12 @@ func (k *KB) propagate() error {
 		list := p.all
 		p.all, p.short, p.first = nil, p.short[:0], p.first[:0]
 		for _, id := range list {
-			if !k.cls[id].alive {
+			if !k.cls.at(id).alive {
 				continue
 			}
 			k.kill(id)
 			var o origin
-			o.setSimplified(&k.cls[id])
+			o.setSimplified(k.cls.at(id))
 			if err := k.add(k.litsOf(id), &o); err != nil {
 				return err
 			}
@@ -524,7 +524,7 @@ func (k *KB) propagate() error {
 // read dead entries there (46% of those scanned, when they stayed until a
 // periodic compaction). It gives no literal lists, so it moves none.
 func (k *KB) kill(id int32) {
-	c := &k.cls[id]
+	c := k.cls.at(id)
 	c.alive = false
 	k.alive--
 	p := k.occ.get(k.lits[c.off])
@@ -595,7 +595,7 @@ func (k *KB) store(s []cnf.Lit, o *origin) error {
 func (k *KB) keep(s []cnf.Lit, sig uint64, o *origin) int32 {
 	id := k.newClauseRec(int32(len(k.lits)), int32(len(s)), sig, o)
 	k.lits = append(k.lits, s...)
-	k.cls[id].alive = true
+	k.cls.at(id).alive = true
 	k.alive++
 	k.stats.Added++
 	k.lastKept = id
@@ -628,7 +628,7 @@ func (k *KB) subsumed(c []cnf.Lit, sig uint64) bool {
 			if r.n > room || r.sig&^sig != 0 {
 				continue
 			}
-			d := &k.cls[r.id]
+			d := k.cls.at(r.id)
 			if subset(k.lits[d.off:d.off+d.n], c[i:]) {
 				return true
 			}
@@ -648,7 +648,7 @@ func (k *KB) removeSubsumedBy(c []cnf.Lit, sig uint64) {
 		}
 	}
 	for _, d := range best {
-		r := &k.cls[d]
+		r := k.cls.at(d)
 		if !r.alive || r.n <= int32(len(c)) || sig&^r.sig != 0 {
 			continue
 		}

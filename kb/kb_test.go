@@ -90,8 +90,8 @@ func check(t *testing.T, k *KB, mine []bool) {
 		}
 	}
 	var alive []int32
-	for id := range k.cls {
-		if k.cls[id].alive {
+	for id := range int32(k.cls.len()) {
+		if k.cls.at(id).alive {
 			alive = append(alive, int32(id))
 		}
 	}
@@ -100,7 +100,7 @@ func check(t *testing.T, k *KB, mine []bool) {
 	}
 	for l := range k.occ.slot {
 		for _, r := range k.occ.first(cnf.Lit(l)) {
-			if d := k.cls[r.id]; !d.alive || k.lits[d.off] != cnf.Lit(l) || r.n != d.n || r.sig != d.sig {
+			if d := k.cls.at(r.id); !d.alive || k.lits[d.off] != cnf.Lit(l) || r.n != d.n || r.sig != d.sig {
 				t.Fatalf("the first list of %s holds a stale entry for clause %d (alive %v)", FormatLit(k.board, cnf.Lit(l)), r.id, d.alive)
 			}
 		}
@@ -108,7 +108,7 @@ func check(t *testing.T, k *KB, mine []bool) {
 	for _, id := range alive {
 		c := k.litsOf(id)
 		if !cnf.Clause(c).Holds(Assignment(mine)) {
-			t.Fatalf("stored clause %s is violated by the layout (origin %v)", FormatClause(k.board, c), k.cls[id].source)
+			t.Fatalf("stored clause %s is violated by the layout (origin %v)", FormatClause(k.board, c), k.cls.at(id).source)
 		}
 		if len(c) < 2 || !slices.IsSorted(c) {
 			t.Fatalf("stored clause %v: want sorted, at least 2 literals", c)
@@ -131,15 +131,15 @@ func check(t *testing.T, k *KB, mine []bool) {
 				t.Fatalf("clause %s: short=%v but the short lists disagree", FormatClause(k.board, c), short)
 			}
 		}
-		if k.cls[id].sig != signature(c) {
+		if k.cls.at(id).sig != signature(c) {
 			t.Fatalf("clause %s: stale signature", FormatClause(k.board, c))
 		}
 	}
 	if len(alive) <= 2000 {
 		for _, a := range alive {
-			ca := &k.cls[a]
+			ca := k.cls.at(a)
 			for _, b := range alive {
-				cb := &k.cls[b]
+				cb := k.cls.at(b)
 				if a == b || ca.n > cb.n || ca.sig&^cb.sig != 0 {
 					continue // cheap necessary conditions; subset decides
 				}
@@ -229,9 +229,9 @@ func TestHintClausesAsCNF(t *testing.T) {
 			require.NoError(t, own.addBinomial(cells, n, &from))
 			written := 0
 			require.NoError(t, binomial(cells, n, func(c cnf.Clause) error { written++; return viaCNF.add(c, &from) }))
-			assert.True(t, slices.Equal(own.cls, viaCNF.cls) && slices.Equal(own.lits, viaCNF.lits) && slices.Equal(own.kb0, viaCNF.kb0),
+			assert.True(t, slices.Equal(own.cls.records(), viaCNF.cls.records()) && slices.Equal(own.lits, viaCNF.lits) && slices.Equal(own.kb0, viaCNF.kb0),
 				"exactly %d of %d cells: addBinomial's clauses differ from cnf.Binomial's", n, m)
-			assert.Len(t, own.cls, written, "exactly %d of %d cells: each clause recorded, none subsumes another", n, m)
+			assert.Len(t, own.cls.records(), written, "exactly %d of %d cells: each clause recorded, none subsumes another", n, m)
 		}
 	}
 }

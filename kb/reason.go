@@ -55,7 +55,7 @@ func (k *KB) Explain(l cnf.Lit) Reason {
 	if id == noClause {
 		return Reason{Source: SourceAsserted, Hint: -1}
 	}
-	root := &k.cls[k.cls[id].root]
+	root := k.cls.at(k.cls.at(id).root)
 	r := Reason{Source: root.source, Clause: k.copyLits(root.root), Hint: -1}
 	switch root.source {
 	case SourceHint:
@@ -73,7 +73,7 @@ func (k *KB) SourceOf(l cnf.Lit) Source {
 	if id == noClause {
 		return SourceAsserted
 	}
-	return k.cls[k.cls[id].root].source
+	return k.cls.at(k.cls.at(id).root).source
 }
 
 // reasonOf returns the clause that settled l, or noClause when asserted;

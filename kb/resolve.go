@@ -38,7 +38,7 @@ func (k *KB) Resolve() (settled int, err error) {
 	for k.workNext <= k.lastKept && len(k.kb0) == before {
 		id := k.workNext
 		k.workNext++
-		if !k.cls[id].alive {
+		if !k.cls.at(id).alive {
 			continue
 		}
 		if err := k.resolveWith(id); err != nil {
@@ -56,8 +56,8 @@ func (k *KB) Resolve() (settled int, err error) {
 // the default limits, merging, never do.
 func (k *KB) keepShort() {
 	k.shortOn = true
-	for id := range k.cls {
-		c := &k.cls[id]
+	for id := range int32(k.cls.len()) {
+		c := k.cls.at(id)
 		if !c.alive || int(c.n) > k.limits.Short {
 			continue
 		}
@@ -73,7 +73,7 @@ func (k *KB) keepShort() {
 // settles a literal that satisfies or shrinks it) it stops: the survivor
 // takes its place in every later pair.
 func (k *KB) resolveWith(id int32) error {
-	n := int(k.cls[id].n)
+	n := int(k.cls.at(id).n)
 	merge := !k.limits.NoMerge
 	short := n <= k.limits.Short || merge
 	// Collect the partners first: storing resolvents and propagating may
@@ -99,13 +99,13 @@ func (k *KB) resolveWith(id int32) error {
 	res := k.res[:0]
 	defer func() { k.res = res[:0] }()
 	for _, d := range cand {
-		if !k.cls[id].alive {
+		if !k.cls.at(id).alive {
 			break
 		}
-		if !k.cls[d].alive || d == id {
+		if !k.cls.at(d).alive || d == id {
 			continue
 		}
-		dn := int(k.cls[d].n)
+		dn := int(k.cls.at(d).n)
 		limit := k.limits.MaxLen
 		if n > k.limits.Short && dn > k.limits.Short {
 			if !merge {
