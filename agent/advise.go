@@ -187,7 +187,6 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 			return adv, err
 		}
 		adv.Solutions = n.String()
-		adv.Probabilities = probGrid(p, probs)
 	}
 	adv.Satisfiable = true
 	adv.ForcedMines = pairsOf(b, forced.Mines)
@@ -195,6 +194,12 @@ func (a *Agent) Advise(ctx context.Context, p *game.Puzzle) (Advice, error) {
 
 	// The move, as the agent's loop finds it.
 	m, ok, err := a.adviseMove(ctx, pos)
+	// The KB's clauses are done with: the grid of probabilities, made
+	// only now, does not add to them at the peak.
+	pos.KB = nil
+	if probs != nil {
+		adv.Probabilities = probGrid(p, probs)
+	}
 	if err != nil {
 		return adv, err
 	}
@@ -299,10 +304,11 @@ func recommend(b *game.Board, m Move, probs []float64) *Recommendation {
 }
 
 // probGrid returns probs (per cell, NaN for cells not closed) as rows with
-// nil for the cells not closed.
+// nil for the cells not closed. The values pointed to are in one array, an
+// entry a closed cell.
 func probGrid(p *game.Puzzle, probs []float64) [][]*float64 {
 	out := make([][]*float64, p.Rows())
-	flat := make([]float64, len(probs))
+	flat := make([]float64, 0, p.Unknowns())
 	for r := range out {
 		out[r] = make([]*float64, p.Cols())
 		for c := range out[r] {
@@ -310,8 +316,8 @@ func probGrid(p *game.Puzzle, probs []float64) [][]*float64 {
 			if p.Cells[i].State != game.Unknown || math.IsNaN(probs[i]) {
 				continue
 			}
-			flat[i] = min(max(probs[i], 0), 1)
-			out[r][c] = &flat[i]
+			flat = append(flat, min(max(probs[i], 0), 1))
+			out[r][c] = &flat[len(flat)-1]
 		}
 	}
 	return out
