@@ -55,6 +55,25 @@
 // (see below), so a call returns soon after its context's end, with its
 // error, and nothing it started keeps running.
 //
+// # Sampling
+//
+// An Analysis's Sampler draws layouts uniformly at random from the
+// position's solutions, seeded by the caller's math/rand/v2 generator:
+//
+//	s, err := a.Sampler(ctx)       // ErrNoSolution when there is none
+//	layout = s.Draw(rng, layout)   // the mine cells, flags included, increasing
+//
+// It draws how many mines each component and the interior hold, with
+// chance proportional to the product of the components' counts at those
+// totals and the interior's binomial coefficient (without a mine total,
+// each component alone, and each interior cell a fair coin), then each
+// component's layout among its solutions with its total, by a walk down
+// its diagram weighted by counts by mines left, then the interior's
+// cells. Counts keep an exponent of their own, so every chance is exact
+// to float64 rounding and none that is positive becomes zero. Making a
+// Sampler costs about what counting did; a draw costs about the
+// position's unknown cells.
+//
 // A player weighing guesses analyses many positions that differ from one
 // another by a single hint. AnalyzeCached reuses, through a Cache, the
 // components an earlier analysis counted; AnalyzeReveal also splits the
