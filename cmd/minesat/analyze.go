@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -57,14 +58,19 @@ something to say.
   probabilities (one array per row, the mine probability or null for an
          open or flagged cell),
   forced_mines, forced_safe, pseudo_fifty_fifties, dead ([[r,c],...]),
-  incomplete (what was left out, and why; absent when nothing was).
+  incomplete (what was left out, and why; absent when nothing was),
+  samples: {seed, layouts [[[r,c],...],...]} with --sample.
 Cells are 0-based [row, col] pairs; absent keys had nothing to report.
 
 The agent flags shape the move as in play. A position whose components are
 too large to count within --max-states is answered with the cells SAT
 proves and says what is missing; --timeout bounds the whole analysis,
 reading the puzzle included (exit 3). A position with no solution prints
-why and exits 1.`
+why and exits 1.
+
+--sample N also draws N layouts uniformly at random from those that agree
+with the hints, the flags and the mine total (exact.Sampler), each a line
+"sample K: (r,c)(r,c)..." of its mines, flags included; --seed fixes them.`
 
 // analyzeFlags are analyze's options.
 type analyzeFlags struct {
@@ -72,6 +78,8 @@ type analyzeFlags struct {
 	noColor   bool
 	timeout   time.Duration
 	maxStates int
+	sample    int          // layouts to draw uniformly from the solutions
+	seed      uint64       // the sampler's seed
 	agent     agent.Config // the agent flags, as play defines them
 }
 
@@ -83,9 +91,14 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	fs.BoolVar(&f.noColor, "no-color", false, "no colour, even on a terminal")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `D` (such as 500ms), exit 3; 0 means no limit")
 	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
+	fs.IntVar(&f.sample, "sample", 0, "also draw `N` layouts uniformly at random from those that fit the position")
+	fs.Uint64Var(&f.seed, "seed", 1, "the `seed` of --sample's draws: the same seed, the same layouts")
 	addAgentFlags(fs, &f.agent, agent.DefaultConfig)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
+	}
+	if err := checkSampleFlags(f.sample); err != nil {
+		return flagError("analyze", err)
 	}
 	if fs.NArg() != 1 {
 		return flagError("analyze", fmt.Errorf("want one puzzle file (or - for standard input), got %d arguments", fs.NArg()))
@@ -113,6 +126,9 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	if err := p.Validate(); err != nil {
 		return noSolutionError("analyze", name, err) // exit 1, as solve, cnf and compare
 	}
+	if io.getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(analyzeMemLimit(p)))
+	}
 	adv, err := agent.AdviseWithin(ctx, p, adviseGrace, opts...)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("analyze: %s: %w", name, err)
@@ -123,14 +139,27 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		}
 		adv.Incomplete = append(adv.Incomplete, "stopped by --timeout or an interrupt: "+err.Error())
 	}
+	var drawn *samples
+	if f.sample > 0 && err == nil && adv.Satisfiable {
+		drawn, err = drawSamples(ctx, p, f.sample, f.seed, exact.Budget{MaxStates: f.maxStates})
+		if err != nil {
+			adv.Incomplete = append(adv.Incomplete, "no samples: "+err.Error())
+		}
+	}
 	// The printing is inside the time limit too (its grace past the limit
 	// is outputGrace): cut short, the output ends with a whole line.
 	w := bufio.NewWriter(io.stdout(ctx))
 	if f.format == "json" {
 		enc := json.NewEncoder(w)
-		err = enc.Encode(adv)
+		err = enc.Encode(adviceWithSamples{adv, drawn})
 	} else {
 		err = writeAdvice(w, p, adv, useColor(io, f.noColor))
+		if err == nil && drawn != nil {
+			for k, l := range drawn.Layouts {
+				fmt.Fprintf(w, "sample %d: ", k+1)
+				writePairs(w, l)
+			}
+		}
 	}
 	if ferr := w.Flush(); err == nil {
 		err = ferr
@@ -151,6 +180,14 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 // after (see agent.AdviseWithin); the grace bounds the wait on a loaded
 // machine, so that --timeout is kept.
 const adviseGrace = 200 * time.Millisecond
+
+// analyzeMemLimit is analyze's soft memory limit for p unless GOMEMLIMIT
+// is set: 128 bytes a cell, 96 MiB at least. The collector works harder
+// near it, so that a big board's analysis stays near its live heap rather
+// than growing to the five times main's gcPercent allows.
+func analyzeMemLimit(p *game.Puzzle) int64 {
+	return max(96<<20, 128*int64(p.Board.Len()))
+}
 
 // writeAdvice writes adv, the advice on p, as text.
 func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) error {

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/minesat/minesat/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -122,6 +124,8 @@ func TestAnalyzeUsage(t *testing.T) {
 		{"stdin", "2 2 1\n1 1\n-1 -1\n", []string{"-"}, 0, "layouts: 2", ""},
 		{"local guesser", "2 2 1\n1 1\n-1 -1\n", []string{"--guesser", "local", "-"}, 0, "chosen by local estimate", ""},
 		{"no guess", "2 2 1\n1 1\n-1 -1\n", []string{"--no-guess", "-"}, 0, "move: none", ""},
+		{"negative sample", "", []string{"--sample", "-1", "-"}, 2, "", "--sample -1: want 0 to 100000 layouts"},
+		{"sample", "2 2 1\n1 1\n-1 -1\n", []string{"--sample", "1", "-"}, 0, "sample 1: (1,", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, tc.stdin, nil, append([]string{"analyze"}, tc.args...)...)
@@ -170,4 +174,45 @@ func TestPlayerForms(t *testing.T) {
 			assert.Contains(t, r.err, tc.stderr)
 		})
 	}
+}
+
+// TestAnalyzeSample draws layouts with --sample: every one fits the
+// position (hints, flags, total), the same --seed gives the same layouts
+// in text and JSON, another seed others, and both layouts of a 50/50 come.
+func TestAnalyzeSample(t *testing.T) {
+	in := "testdata/analyze/flags.txt"
+	f, err := os.Open(in)
+	require.NoError(t, err)
+	defer f.Close()
+	p, err := game.ParsePuzzle(in, f)
+	require.NoError(t, err)
+	draw := func(seed string) [][][2]int {
+		r := runCmd(t, "", nil, "analyze", "--format", "json", "--sample", "200", "--seed", seed, in)
+		require.Equal(t, 0, r.code, r.err)
+		var got struct {
+			Samples struct {
+				Seed    uint64
+				Layouts [][][2]int
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(r.out), &got))
+		require.Len(t, got.Samples.Layouts, 200)
+		return got.Samples.Layouts
+	}
+	a, b := draw("7"), draw("8")
+	assert.Equal(t, a, draw("7"), "the same seed")
+	assert.NotEqual(t, a, b, "another seed")
+	distinct := map[string]bool{}
+	for _, l := range append(a, b...) {
+		mines := make([]int, len(l))
+		for k, c := range l {
+			mines[k] = p.Board.Index(game.PosOf(c))
+		}
+		assert.NoError(t, p.Satisfies(mines), "layout %v", l)
+		distinct[fmt.Sprint(l)] = true
+	}
+	assert.Greater(t, len(distinct), 1, "the position has several layouts")
+	text := runCmd(t, "", nil, "analyze", "--sample", "200", "--seed", "7", in)
+	require.Equal(t, 0, text.code, text.err)
+	assert.Contains(t, text.out, "sample 200: ")
 }
