@@ -119,7 +119,7 @@ exec 4<&-
 name="analyze --timeout 1s printing to a slow reader"
 slow_reader() {
   local start=$EPOCHREALTIME code end took
-  { "$ms" analyze --timeout 1s tall.txt 2>err; echo "$? $EPOCHREALTIME" >ended; } |
+  { bound "$ms" analyze --timeout 1s tall.txt 2>err; echo "$? $EPOCHREALTIME" >ended; } |
     while IFS= read -r line; do printf '%s\n' "$line"; done >printed
   read -r code end <ended
   took=$(((${end/./} - ${start/./}) / 1000))
