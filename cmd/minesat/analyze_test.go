@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -215,4 +217,46 @@ func TestAnalyzeSample(t *testing.T) {
 	text := runCmd(t, "", nil, "analyze", "--sample", "200", "--seed", "7", in)
 	require.Equal(t, 0, text.code, text.err)
 	assert.Contains(t, text.out, "sample 200: ")
+}
+
+// limitWriter records the soft memory limit in force when it is first
+// written to.
+type limitWriter struct {
+	bytes.Buffer
+	limit int64
+}
+
+func (w *limitWriter) Write(p []byte) (int, error) {
+	if w.limit == 0 {
+		w.limit = debug.SetMemoryLimit(-1)
+	}
+	return w.Buffer.Write(p)
+}
+
+// TestAnalyzeMemoryLimit checks that analyze runs under a soft memory
+// limit of 128 B a cell, 96 MiB at least, unless GOMEMLIMIT is set, and
+// gives the limit back when it returns.
+func TestAnalyzeMemoryLimit(t *testing.T) {
+	const unset = math.MaxInt64
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(unset))
+	big, err := game.NewPuzzle(1000, 1000, 0) // 1,000,000 cells
+	require.NoError(t, err)
+	assert.Equal(t, int64(128_000_000), analyzeMemLimit(big))
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want int64
+	}{
+		{"unset", nil, 96 << 20},
+		{"GOMEMLIMIT set", map[string]string{"GOMEMLIMIT": "1GiB"}, unset},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out limitWriter
+			s := &stdio{out: &out, err: io.Discard, getenv: func(k string) string { return tc.env[k] },
+				openInput: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
+			require.NoError(t, run(context.Background(), []string{"analyze", "testdata/analyze/size8.txt"}, s))
+			assert.Equal(t, tc.want, out.limit)
+			assert.Equal(t, int64(unset), debug.SetMemoryLimit(-1), "given back")
+		})
+	}
 }
