@@ -36,8 +36,8 @@ func (t *clauseTable) len() int { return int(t.n) }
 
 // at returns record id.
 func (t *clauseTable) at(id int32) *clauseRec {
-	if int(id) < len(t.first) {
-		return &t.first[id]
+	if i := int(id); uint(i) < uint(len(t.first)) { // proves i in bounds
+		return &t.first[i]
 	}
 	return t.later(id)
 }
@@ -51,10 +51,21 @@ func (t *clauseTable) later(id int32) *clauseRec {
 // add appends a zero record and returns its id.
 func (t *clauseTable) add() int32 {
 	id := t.n
-	if o := int(id) - len(t.first); o >= 0 && o>>t.shift == len(t.more) {
+	if i := int(id); uint(i) < uint(len(t.first)) {
+		t.first[i] = clauseRec{}
+		t.n++
+		return id
+	}
+	return t.addLater()
+}
+
+// addLater is add past the first array.
+func (t *clauseTable) addLater() int32 {
+	id := t.n
+	if o := int(id) - len(t.first); o>>t.shift == len(t.more) {
 		t.more = append(t.more, make([]clauseRec, 1<<t.shift))
 	}
 	t.n++
-	*t.at(id) = clauseRec{}
+	*t.later(id) = clauseRec{}
 	return id
 }
