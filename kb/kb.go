@@ -225,7 +225,7 @@ func (k *KB) Reset(b *game.Board) {
 	// grow by chunks, never copied (clauseTable).
 	k.kb0 = resize(k.kb0, n)[:0]
 	k.lits = resize(k.lits, n+n/16+256)[:0]
-	k.cls.reset(n + n/16 + 256)
+	k.cls.reset()
 	k.occ.reset(2*n + 2)
 	k.shortOn = false
 	k.alive = 0
