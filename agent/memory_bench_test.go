@@ -86,3 +86,25 @@ func TestPlayMemoryPerCell(t *testing.T) {
 	t.Logf("peak %.1f B a cell", perCell)
 	assert.Less(t, perCell, 128.0, "peak heap a cell of a 1000x1000 game")
 }
+
+// TestAdviseMemoryPerCell pins what advising on a big position holds a
+// cell at its peak: under 128 bytes on BenchmarkAdviseMemory's 1000x1000
+// position (the pending moves, each with its reason, and the clause
+// records copied as they grew once held 164 B a cell there).
+func TestAdviseMemoryPerCell(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 1000x1000 position")
+	}
+	const n = 1000
+	p, _, err := game.Generate(n, n, n*n/20, game.GenOptions{Reveal: 0.9}, 1)
+	require.NoError(t, err)
+	a, err := New()
+	require.NoError(t, err)
+	peak, _ := cellmem.Measure(func() {
+		_, err := a.Advise(context.Background(), p)
+		require.NoError(t, err)
+	})
+	perCell := float64(peak) / (n * n)
+	t.Logf("peak %.1f B a cell", perCell)
+	assert.Less(t, perCell, 128.0, "peak heap a cell of a 1000x1000 analysis")
+}
