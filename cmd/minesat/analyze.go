@@ -68,6 +68,11 @@ proves and says what is missing; --timeout bounds the whole analysis,
 reading the puzzle included (exit 3). A position with no solution prints
 why and exits 1.
 
+Unless GOMEMLIMIT is set, analyze asks the Go collector to keep the
+process under 128 bytes a cell of the position (96 MiB at least): a big
+board then costs near its live memory, for more collector work; set
+GOMEMLIMIT (or GOGC) to choose otherwise (docs/limits.md).
+
 --sample N also draws N layouts uniformly at random from those that agree
 with the hints, the flags and the mine total (exact.Sampler), each a line
 "sample K: (r,c)(r,c)..." of its mines, flags included; --seed fixes them.`
