@@ -21,7 +21,6 @@ const maxSamples = 100000
 type samples struct {
 	Seed    uint64     `json:"seed"`
 	Layouts [][][2]int `json:"layouts"` // each layout's mines, flags included, row-major
-	pos     func(int) game.Pos
 }
 
 // drawSamples draws n layouts of p uniformly from its solutions with the
