@@ -123,16 +123,7 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 	if base != nil && base.states != maxStates {
 		base = nil
 	}
-	switch n := len(sp.Components); {
-	case n <= smallParts:
-		a.parts, a.diagrams = a.partsBuf[:0], a.diagramsBuf[:0]
-		a.flows, a.totals = a.flowsBuf[:0], a.totalsBuf[:0]
-	case cap(mem.parts) >= n:
-		a.parts, a.diagrams, a.flows, a.totals = mem.parts, mem.diagrams, mem.flows, mem.totals
-	default:
-		a.parts, a.diagrams = make([]*Component, 0, n), make([]*diagram, 0, n)
-		a.flows, a.totals = make([]*flow, 0, n), make([]bitset, 0, n)
-	}
+	a.makePartSlices(len(sp.Components), mem)
 	queue := sp.Components // popped from the front; shrinking prepends to a new array
 	var shrunk map[*Component]bool
 	var over []int
@@ -148,13 +139,7 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 		var part countedPart
 		cached := false
 		if !shrunk[co] {
-			if part, cached = base.partOf(co); cached && cache != nil {
-				cache.hits++
-			}
-			if !cached {
-				part, cached = cache.get(co)
-				cached = cached && part.limit == limit
-			}
+			part, cached = countedBefore(co, base, cache, limit)
 		}
 		var err error
 		if !cached {
@@ -175,11 +160,7 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 				continue
 			}
 		}
-		c := len(a.parts)
-		a.parts = append(a.parts, co)
-		a.diagrams = append(a.diagrams, nil)
-		a.flows = append(a.flows, nil)
-		a.totals = append(a.totals, nil)
+		c := a.addPart(co)
 		if errors.Is(err, ErrBudget) && partial {
 			over = append(over, c)
 			continue
@@ -205,18 +186,15 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 	slices.Sort(a.mines)
 	slices.Sort(a.safe)
 	if shrunk != nil {
-		a.shrank, a.partAt = true, partsOfSplit(sp.Components, a.parts)
+		a.partAt = partsOfSplit(sp.Components, a.parts)
 	}
-	if len(over) > 0 {
-		for _, c := range over {
-			var err error
-			a.totals[c], err = a.parts[c].satTotals(ctx)
-			if err != nil {
-				return nil, err
-			}
-			if a.totals[c].min() < 0 {
-				return a, nil
-			}
+	for _, c := range over {
+		var err error
+		if a.totals[c], err = a.parts[c].satTotals(ctx); err != nil {
+			return nil, err
+		}
+		if a.totals[c].min() < 0 {
+			return a, nil // this component alone has no solution
 		}
 	}
 	if sp.NoTotal {
@@ -226,6 +204,45 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 	}
 	a.allowed, a.feasible = allowedTotalsIn(a.totals, a.left, sp.InteriorLen(), a.allowedBuf[:0], a.wordsBuf[:0])
 	return a, nil
+}
+
+// makePartSlices points a's per-part slices, empty, at room for n parts:
+// a's own arrays for a few, mem (the slices of the analysis a held
+// before) when they are large enough, else new ones.
+func (a *Analysis) makePartSlices(n int, mem partSlices) {
+	switch {
+	case n <= smallParts:
+		a.parts, a.diagrams = a.partsBuf[:0], a.diagramsBuf[:0]
+		a.flows, a.totals = a.flowsBuf[:0], a.totalsBuf[:0]
+	case cap(mem.parts) >= n:
+		a.parts, a.diagrams, a.flows, a.totals = mem.parts, mem.diagrams, mem.flows, mem.totals
+	default:
+		a.parts, a.diagrams = make([]*Component, 0, n), make([]*diagram, 0, n)
+		a.flows, a.totals = make([]*flow, 0, n), make([]bitset, 0, n)
+	}
+}
+
+// countedBefore returns co's counted part when base (which may be nil)
+// counted it whole or cache (which may be nil) holds it counted under
+// limit.
+func countedBefore(co *Component, base *Analysis, cache *Cache, limit int) (countedPart, bool) {
+	if part, ok := base.partOf(co); ok {
+		if cache != nil {
+			cache.hits++
+		}
+		return part, true
+	}
+	part, ok := cache.get(co)
+	return part, ok && part.limit == limit
+}
+
+// addPart appends co to a's parts, not yet counted, and returns its index.
+func (a *Analysis) addPart(co *Component) int {
+	a.parts = append(a.parts, co)
+	a.diagrams = append(a.diagrams, nil)
+	a.flows = append(a.flows, nil)
+	a.totals = append(a.totals, nil)
+	return len(a.parts) - 1
 }
 
 // partOf returns the counted part of co when co is one of a's own

@@ -152,7 +152,7 @@ func (sp *Split) revealLocal(p *game.Puzzle, cell int, ar *compArena, loc *revea
 	// The hints to propagate again: those of the components hit, with cell
 	// no longer free, and the new one. need and free are as in NewSplit.
 	need, free := sc.need, sc.free
-	size := 8
+	size := 8 // the new hint's neighbours
 	for _, c := range hit {
 		size += len(sp.Components[c-1].Cells)
 	}
@@ -160,24 +160,7 @@ func (sp *Split) revealLocal(p *game.Puzzle, cell int, ar *compArena, loc *revea
 	// the scratch NewSplit uses for its own
 	cells, hints := slices.Grow(sc.front[:0], size), slices.Grow(sc.hints[:0], size)
 	defer func() { sc.front, sc.hints = cells[:0], hints[:0] }()
-	for _, c := range hit {
-		co := sp.Components[c-1]
-		for _, i := range co.Cells {
-			if i != cell {
-				cells = append(cells, i)
-			}
-		}
-		for _, con := range co.cons {
-			h := con.hint
-			need[h], free[h] = int32(con.need), int32(len(con.vars))
-			for _, v := range con.vars {
-				if co.Cells[v] == cell {
-					free[h]--
-				}
-			}
-			hints = append(hints, h)
-		}
-	}
+	cells, hints = sc.reopen(sp, hit, cell, cells, hints)
 	nd, fr := int32(p.Cells[cell].Hint), int32(0)
 	for _, j := range loc.nbrs {
 		switch {
@@ -282,4 +265,29 @@ func (r *Reveals) Analyze(ctx context.Context, base *Analysis, p *game.Puzzle, c
 		into = &r.a
 	}
 	return analyzeSplitInto(ctx, into, sp, budget, false, c, base)
+}
+
+// reopen appends to cells the cells of sp's components in hit (each 1 + a
+// component's index) but cell, and to hints their hints, with need and
+// free set as NewSplit keeps them and cell no longer free.
+func (sc *splitScratch) reopen(sp *Split, hit []int32, cell int, cells, hints []int) ([]int, []int) {
+	for _, c := range hit {
+		co := sp.Components[c-1]
+		for _, i := range co.Cells {
+			if i != cell {
+				cells = append(cells, i)
+			}
+		}
+		for _, con := range co.cons {
+			h := con.hint
+			sc.need[h], sc.free[h] = int32(con.need), int32(len(con.vars))
+			for _, v := range con.vars {
+				if co.Cells[v] == cell {
+					sc.free[h]--
+				}
+			}
+			hints = append(hints, h)
+		}
+	}
+	return cells, hints
 }
