@@ -17,32 +17,12 @@ import (
 // opens later is closed); the reader's reads likewise end with ctx's error
 // as soon as ctx ends, even one blocked on a pipe.
 func (s *stdio) open(ctx context.Context, name string) (io.ReadCloser, error) {
-	if err := ctx.Err(); err != nil {
+	r, err := untilDoneDrop(ctx, func() (io.ReadCloser, error) { return s.openInput(name) },
+		func(r io.ReadCloser) { r.Close() })
+	if err != nil {
 		return nil, err
 	}
-	type opened struct {
-		r   io.ReadCloser
-		err error
-	}
-	done := make(chan opened, 1)
-	go func() {
-		r, err := s.openInput(name)
-		done <- opened{r, err}
-	}()
-	select {
-	case o := <-done:
-		if o.err != nil {
-			return nil, o.err
-		}
-		return &ctxReader{ctx: ctx, r: o.r, direct: isRegular(o.r)}, nil
-	case <-ctx.Done():
-		go func() {
-			if o := <-done; o.r != nil {
-				o.r.Close()
-			}
-		}()
-		return nil, ctx.Err()
-	}
+	return &ctxReader{ctx: ctx, r: r, direct: isRegular(r)}, nil
 }
 
 // ctxReader reads r until ctx ends, then fails with ctx's error. A read

@@ -11,6 +11,13 @@ import "context"
 // work without side effects the user could see, such as reading and
 // building, never for writing output.
 func untilDone[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	return untilDoneDrop(ctx, f, nil)
+}
+
+// untilDoneDrop is untilDone; when ctx ends first and the abandoned f later
+// succeeds, drop (unless nil) is given its value, to release what it holds
+// (close a file opened too late, remove one created).
+func untilDoneDrop[T any](ctx context.Context, f func() (T, error), drop func(T)) (T, error) {
 	if err := ctx.Err(); err != nil {
 		var zero T
 		return zero, err
@@ -28,6 +35,13 @@ func untilDone[T any](ctx context.Context, f func() (T, error)) (T, error) {
 	case a := <-done:
 		return a.v, a.err
 	case <-ctx.Done():
+		if drop != nil {
+			go func() {
+				if a := <-done; a.err == nil {
+					drop(a.v)
+				}
+			}()
+		}
 		var zero T
 		return zero, ctx.Err()
 	}

@@ -97,7 +97,7 @@ func (s *outFiles) open(ctx context.Context) error {
 func (f *outFile) open(ctx context.Context) error {
 	fi, statErr := os.Stat(f.name)
 	f.special = statErr == nil && !fi.Mode().IsRegular()
-	file, err := untilDone(ctx, func() (*os.File, error) {
+	file, err := untilDoneDrop(ctx, func() (*os.File, error) {
 		switch {
 		case f.special, f.kind == outStream:
 			// O_WRONLY: a FIFO waits for a reader (O_RDWR would swallow
@@ -105,9 +105,14 @@ func (f *outFile) open(ctx context.Context) error {
 			return os.OpenFile(f.name, os.O_WRONLY|os.O_CREATE, 0o644)
 		}
 		return createTemp(f.name)
+	}, func(late *os.File) {
+		late.Close()
+		if f.kind == outWhole && !f.special {
+			os.Remove(late.Name()) // a temporary file created too late
+		}
 	})
 	if err != nil {
-		return err // an open abandoned on ctx's end is left to the exit
+		return err
 	}
 	f.f = file
 	f.created = errors.Is(statErr, fs.ErrNotExist)
