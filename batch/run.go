@@ -255,9 +255,8 @@ func playOne(ctx context.Context, a *agent.Agent, c Config, rules game.Rules, i 
 
 // playPair plays game i of c with the player a and the second player b, on
 // the same layout. They take turns to go first, game by game: whoever plays
-// second meets a warmer machine (an A/A run timed the second player 4%
-// faster when the first always went first), so alternating keeps the time
-// ratio fair.
+// second meets a warmer machine (caches and branch predictors trained by
+// the first), so alternating keeps the time ratio fair.
 func playPair(ctx context.Context, a, b *agent.Agent, c Config, rules game.Rules, i int) result {
 	var base, vs result
 	if i%2 == 0 {

@@ -6,8 +6,7 @@ const chunkShift = 10
 // clauseTable holds the KB's clause records, indexed by clause id, in
 // chunks of 1<<chunkShift records. Growing it allocates a chunk and never
 // copies the records, so a big board whose clauses outgrow the room once
-// planned for them holds no second copy while it grows (a 1000x1000
-// analysis held its 34 MB of records and a 42 MB copy at once). Finding a
+// planned for them holds no second copy while it grows. Finding a
 // record costs a load more than a slice's index: the chunks are arrays,
 // indexed without a bounds check. A pointer that at returns stays valid
 // until reset.

@@ -51,8 +51,7 @@ type clauseRec struct {
 // root if o.root is noClause) and returns its id. It writes the record in
 // place, field by field: a record built aside and copied in was read back
 // in 16-byte words just after being written in 4-byte ones, which stalls
-// the store-to-load forwarding (it cost 9% of adding a beginner game's
-// hints).
+// the store-to-load forwarding.
 func (k *KB) newClauseRec(off, n int32, sig uint64, o *origin) int32 {
 	id := k.cls.add()
 	c := k.cls.at(id)
@@ -521,8 +520,8 @@ func (k *KB) propagate() error {
 // kill removes clause id: it is marked dead, left in the all and short
 // lists (walks skip it or drop it, see live), and taken out of its first
 // list at once, since subsumption checks scan the first lists and would
-// read dead entries there (46% of those scanned, when they stayed until a
-// periodic compaction). It gives no literal lists, so it moves none.
+// otherwise read dead entries there until a compaction. It gives no
+// literal lists, so it moves none.
 func (k *KB) kill(id int32) {
 	c := k.cls.at(id)
 	c.alive = false
