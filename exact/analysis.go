@@ -40,6 +40,7 @@ type Analysis struct {
 	totals   []bitset     // K_c: the mine totals of each part's solutions
 	allowed  []bitset     // A_c: the totals each part takes in full solutions
 	feasible bool         // the puzzle has a solution
+	over     error        // the first part's budget error, when a part has no diagram
 	states   int          // the budget's maxStates it was counted under
 	shrank   bool         // a component of Split was shrunk: parts differ from Split.Components
 	// per component of Split: its index in parts, -1 when shrunk; set
@@ -76,37 +77,24 @@ const firstStates = 1 << 18
 
 // Analyze splits p and counts each component within budget. It fails with
 // ErrBudget (wrapped) when a component's diagram outgrows the budget even
-// after shrinking, and with ctx's error when cancelled.
+// after shrinking, and with ctx's error when cancelled. It is
+// NewAnalyzerCache(budget, nil).Analyze(ctx, p).
 func Analyze(ctx context.Context, p *game.Puzzle, budget Budget) (*Analysis, error) {
-	return analyze(ctx, p, budget, false, nil)
+	z := Analyzer{budget: budget}
+	return z.Analyze(ctx, p)
 }
 
-// analyze is Analyze; with partial, components over budget are left
-// without a diagram and their totals are found by SAT instead. Components
-// counted at the first attempt are looked up in, and added to, cache (which
-// may be nil).
-func analyze(ctx context.Context, p *game.Puzzle, budget Budget, partial bool, cache *Cache) (*Analysis, error) {
-	sp, err := NewSplit(p)
-	if err != nil {
-		return nil, err
-	}
-	return analyzeSplit(ctx, sp, budget, partial, cache, nil)
-}
-
-// analyzeSplit is analyze on sp, the Split of its puzzle. A component sp
-// shares with base (the same *Component, as Split.Reveal leaves those the
-// new hint does not touch) takes base's diagram, counts and totals, when
-// base was counted under the same budget: what the cache would give,
-// without making its key.
-func analyzeSplit(ctx context.Context, sp *Split, budget Budget, partial bool, cache *Cache, base *Analysis) (*Analysis, error) {
-	return analyzeSplitInto(ctx, nil, sp, budget, partial, cache, base)
-}
-
-// analyzeSplitInto is analyzeSplit made in a's memory, which it overwrites;
-// a nil a is a new Analysis.
-func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget, partial bool, cache *Cache, base *Analysis) (*Analysis, error) {
+// count is the analysis of sp, the Split of its puzzle, within z's budget,
+// in o.into's memory (which it overwrites) when not nil. Components counted
+// at the first attempt are looked up in, and added to, z's cache. A
+// component sp shares with o.base (the same *Component, as Split.Reveal
+// leaves those the new hint does not touch) takes base's diagram, counts
+// and totals, when base was counted under the same budget: what the cache
+// would give, without making its key.
+func (z *Analyzer) count(ctx context.Context, sp *Split, o countOpts) (*Analysis, error) {
+	a, base, partial, cache := o.into, o.base, o.partial, z.cache
 	p := sp.Puzzle
-	maxStates := budget.maxStates()
+	maxStates := z.budget.maxStates()
 	if a == nil {
 		a = new(Analysis)
 	}
@@ -163,6 +151,9 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 		c := a.addPart(co)
 		if errors.Is(err, ErrBudget) && partial {
 			over = append(over, c)
+			if a.over == nil {
+				a.over = err
+			}
 			continue
 		}
 		if err != nil {
@@ -188,6 +179,13 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 	if shrunk != nil {
 		a.partAt = partsOfSplit(sp.Components, a.parts)
 	}
+	return a.finish(ctx, over)
+}
+
+// finish finds by SAT the totals of the parts in over, which have no
+// diagram, and then which totals each part takes in full solutions, and
+// whether there is one.
+func (a *Analysis) finish(ctx context.Context, over []int) (*Analysis, error) {
 	for _, c := range over {
 		var err error
 		if a.totals[c], err = a.parts[c].satTotals(ctx); err != nil {
@@ -197,12 +195,12 @@ func analyzeSplitInto(ctx context.Context, a *Analysis, sp *Split, budget Budget
 			return a, nil // this component alone has no solution
 		}
 	}
-	if sp.NoTotal {
+	if sp := a.Split; sp.NoTotal {
 		// Without a total every part takes each of its totals, alone.
 		a.allowed, a.feasible = a.totals, true
-		return a, nil
+	} else {
+		a.allowed, a.feasible = allowedTotalsIn(a.totals, a.left, sp.InteriorLen(), a.allowedBuf[:0], a.wordsBuf[:0])
 	}
-	a.allowed, a.feasible = allowedTotalsIn(a.totals, a.left, sp.InteriorLen(), a.allowedBuf[:0], a.wordsBuf[:0])
 	return a, nil
 }
 

@@ -40,9 +40,11 @@ func NewCache() *Cache { return &Cache{parts: make(map[string]countedPart)} }
 func (c *Cache) Reset() { clear(c.parts) }
 
 // AnalyzeCached is Analyze, reusing the components c has counted and
-// adding those it counts. A nil c is Analyze.
+// adding those it counts. A nil c is Analyze. It is
+// NewAnalyzerCache(budget, c).Analyze(ctx, p).
 func AnalyzeCached(ctx context.Context, p *game.Puzzle, budget Budget, c *Cache) (*Analysis, error) {
-	return analyze(ctx, p, budget, false, c)
+	z := Analyzer{budget: budget, cache: c}
+	return z.Analyze(ctx, p)
 }
 
 // keyOf returns co's key: its cells and every constraint (hint, mines

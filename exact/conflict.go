@@ -64,15 +64,26 @@ type Conflict struct {
 // hint that propagation finds overfilled or starved, or nothing finer
 // (BlameHints, BlameNone). It counts within budget; past it, or on a
 // puzzle with a solution, it blames nothing (BlameNone). The result is
-// never nil.
+// never nil. It is NewAnalyzerCache(budget, nil).Conflict(ctx, p).
 func FindConflict(ctx context.Context, p *game.Puzzle, budget Budget) *Conflict {
+	z := Analyzer{budget: budget}
+	return z.Conflict(ctx, p)
+}
+
+// conflict is Conflict; a, when not nil, is an analysis of p (its Split
+// names the hint to blame).
+func (z *Analyzer) conflict(ctx context.Context, p *game.Puzzle, a *Analysis) *Conflict {
 	c := &Conflict{Mines: p.Mines, Flagged: p.Flags() > 0}
 	if !c.Flagged {
-		if sp, err := NewSplit(p); err == nil {
-			if hc, ok := sp.Contradiction.(*hintContradiction); ok {
-				c.Blame = BlameHint
-				c.Hint = HintConflict{At: hc.at, N: int(hc.hint), Free: int(hc.free), Need: int(hc.need)}
-			}
+		sp := (*Split)(nil)
+		if a != nil {
+			sp = a.Split
+		} else if s, err := NewSplit(p); err == nil {
+			sp = s
+		}
+		if hc, ok := sp.contradiction().(*hintContradiction); ok {
+			c.Blame = BlameHint
+			c.Hint = HintConflict{At: hc.at, N: int(hc.hint), Free: int(hc.free), Need: int(hc.need)}
 		}
 		return c
 	}
@@ -84,7 +95,7 @@ func FindConflict(ctx context.Context, p *game.Puzzle, budget Budget) *Conflict 
 			q.Cells[i] = game.Cell{}
 		}
 	}
-	aq, err := Analyze(ctx, q, budget)
+	aq, err := z.Analyze(ctx, q)
 	if err != nil {
 		return c
 	}
@@ -155,4 +166,12 @@ func joinPos(ps []game.Pos) string {
 		s[i] = p.String()
 	}
 	return strings.Join(s, " ")
+}
+
+// contradiction returns sp's Contradiction; nil for a nil sp.
+func (sp *Split) contradiction() error {
+	if sp == nil {
+		return nil
+	}
+	return sp.Contradiction
 }

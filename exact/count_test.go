@@ -161,7 +161,7 @@ func TestTinyBudgets(t *testing.T) {
 			if err != nil || ok != (bf.count > 0) || (ok && p.Satisfies(mines) != nil) {
 				t.Errorf("%s: solve = %v, %v, %v; brute force counts %d\n%s", name, mines, ok, err, bf.count, p)
 			}
-			f, err := findForced(ctx, p, b)
+			f, err := NewAnalyzer(b).Forced(ctx, p)
 			if bf.count == 0 {
 				if !errors.Is(err, ErrNoSolution) {
 					t.Errorf("%s: findForced = %v, %v; want ErrNoSolution", name, f, err)

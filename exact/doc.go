@@ -1,20 +1,29 @@
 // Package exact holds minesat's exact answers about a static Minesweeper
 // position, and only those: splitting it into independent parts, solving
 // it, counting its solutions, each cell's mine probability, the cells every
-// solution agrees on (proved by gophersat) and why a position has no
-// solution. It is the only package that imports gophersat.
+// solution agrees on (proved by gophersat), the dead cells and why a
+// position has no solution. It is the only package that imports gophersat.
 //
-//	a, err := exact.Analyze(ctx, puzzle, exact.Budget{})
+// An Analyzer answers a position in one call, holding the counting budget,
+// the cache of counted components and its working memory:
+//
+//	z := exact.NewAnalyzer(exact.Budget{})
+//	r, err := z.Report(ctx, puzzle, exact.Ask{Count: true, Forced: true, Probabilities: true})
+//	// r.Satisfiable, r.Conflict; r.Count, r.Forced, r.Probs as asked
+//
+// A Report falls back on SAT alone for the forced cells when a component
+// is too large to count (Report.Uncounted says so), and says why when no
+// layout fits (Conflict); its JSON form (ReportJSON) is the object solve
+// and analyze print. The steps are methods too:
+//
+//	a, err := z.Analyze(ctx, puzzle)   // the Analysis: every component counted
 //	n, err := a.Count(ctx)             // solutions, as a *big.Int
 //	probs, err := a.Probabilities(ctx) // probs.At(i): cell i's chance of a mine
 //	f, err := a.Forced(ctx)            // f.Mines, f.Safe: proved forced
 //
-// Count, Probabilities, FindForced and Solve do the same from a puzzle in
-// one call. A SolveReport gathers a solution and, as asked, the count, the
-// forced cells and the probabilities (Answer computes them from one
-// analysis); its JSON form is the object 'minesat solve --format json'
-// prints. The clause knowledge base a player grows move by move is
-// package kb's.
+// Count, Probabilities, FindForced, FindConflict and Solve do the same from
+// a puzzle in one call, with a budget and no cache. The clause knowledge
+// base a player grows move by move is package kb's.
 //
 // # Parts
 //
@@ -75,14 +84,15 @@
 // position's unknown cells.
 //
 // A player weighing guesses analyses many positions that differ from one
-// another by a single hint. AnalyzeCached reuses, through a Cache, the
-// components an earlier analysis counted; AnalyzeReveal also splits the
+// another by a single hint. An Analyzer reuses, through its Cache, the
+// components an earlier analysis counted; its Reveal also splits the
 // position from the earlier one's Split (Split.Reveal), propagating and
 // joining only the components next to the new hint, and takes the earlier
-// analysis's counts for the components the two share. Reveals makes such
-// analyses one after the other in memory it keeps, for a lookahead that
-// drops each before the next. All give the same answers as Analyze, to the
-// bit.
+// analysis's counts for the components the two share, in memory it keeps
+// (Reveals) for a lookahead that drops each analysis before the next.
+// AnalyzeCached, AnalyzeReveal and Reveals.Analyze are the same steps with
+// the budget, the cache and the memory passed at each call. All give the
+// same answers as Analyze, to the bit.
 //
 // # gophersat
 //

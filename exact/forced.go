@@ -40,16 +40,11 @@ type Forced struct {
 // first, then one query per cell every model so far agrees on); the cells
 // that proves forced are forced in every solution, and the rest is
 // counted.
+//
+// It is NewAnalyzerCache(Budget{}, nil).Forced(ctx, p).
 func FindForced(ctx context.Context, p *game.Puzzle) (Forced, error) {
-	return findForced(ctx, p, Budget{})
-}
-
-func findForced(ctx context.Context, p *game.Puzzle, budget Budget) (Forced, error) {
-	a, err := analyze(ctx, p, budget, true, nil)
-	if err != nil {
-		return Forced{}, fmt.Errorf("exact: forced: %w", err)
-	}
-	return a.Forced(ctx)
+	z := Analyzer{}
+	return z.Forced(ctx, p)
 }
 
 // Forced returns the puzzle's forced cells, proved as FindForced proves

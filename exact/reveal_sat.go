@@ -21,15 +21,22 @@ import (
 // that splits p anew) it is Analyze. A position's dead cells are tested
 // so, each closed cell opened on each hint it could show.
 func (r *Reveals) Satisfiable(ctx context.Context, base *Analysis, p *game.Puzzle, cell int, budget Budget, c *Cache) (bool, error) {
+	z := Analyzer{budget: budget, cache: c}
+	return z.revealSatisfiable(ctx, r, base, p, cell)
+}
+
+// revealSatisfiable is Reveals.Satisfiable within z's budget and with z's
+// cache, in r's memory (nil: allocate).
+func (z *Analyzer) revealSatisfiable(ctx context.Context, r *Reveals, base *Analysis, p *game.Puzzle, cell int) (bool, error) {
 	full := func() (bool, error) {
-		a, err := r.Analyze(ctx, base, p, cell, budget, c)
+		a, err := z.reveal(ctx, r, base, p, cell)
 		if err != nil {
 			return false, err
 		}
 		return a.Satisfiable(), nil
 	}
 	sp := base.Split
-	if !base.feasible || base.shrank || base.states != budget.maxStates() {
+	if !base.feasible || base.shrank || base.states != z.budget.maxStates() {
 		return full()
 	}
 	var ar *compArena
@@ -51,7 +58,7 @@ func (r *Reveals) Satisfiable(ctx context.Context, base *Analysis, p *game.Puzzl
 	// The new components counted alone, as Analyze counts them; with
 	// NoTotal, so that only their own solutions decide.
 	*mini = Split{Puzzle: p, Components: loc.made, Left: left, NoTotal: true}
-	a, err := analyzeSplitInto(ctx, into, mini, budget, false, c, nil)
+	a, err := z.count(ctx, mini, countOpts{into: into})
 	if err != nil {
 		return false, err
 	}

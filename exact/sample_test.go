@@ -365,7 +365,7 @@ func TestSamplerErrors(t *testing.T) {
 
 	p, _, err = game.Generate(16, 30, 99, game.GenOptions{Reveal: 0.4}, 1)
 	require.NoError(t, err)
-	a, err = analyze(ctx, p, Budget{MaxStates: 1}, true, nil)
+	a, err = NewAnalyzer(Budget{MaxStates: 1}).analyze(ctx, p, true)
 	require.NoError(t, err)
 	_, err = a.Sampler(ctx)
 	require.ErrorIs(t, err, ErrBudget)

@@ -85,7 +85,8 @@ func solve(ctx context.Context, p *game.Puzzle, budget Budget) (mines []int, ok 
 // possible totals, picks one per part that meets the count, and solves
 // each part under "exactly that many mines".
 func solveByTotals(ctx context.Context, p *game.Puzzle, budget Budget) ([]int, bool, error) {
-	a, err := analyze(ctx, p, budget, true, nil)
+	z := Analyzer{budget: budget}
+	a, err := z.analyze(ctx, p, true)
 	if err != nil {
 		return nil, false, fmt.Errorf("exact: solve: %w", err)
 	}

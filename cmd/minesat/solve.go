@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"time"
 
@@ -65,10 +66,48 @@ type solveFlags struct {
 	bt                                  *backtrackFlags
 }
 
-// solveReport is everything solve found, printed as text or JSON.
+// solveReport is everything solve found, printed as text or JSON: the
+// solution the chosen method found, and exact's Report of what was asked.
 type solveReport struct {
-	exact.SolveReport
-	invalid error // why the puzzle fails Validate, if it does
+	*exact.Report               // Satisfiable is the method's; Count may be backtracking's
+	Solution      []int         // the solution's mine cells, row-major
+	Method        string        // how Solution was found: "sat" (exact.Solve) or "backtrack"
+	Nodes         int64         // the nodes backtracking visited; 0 for sat
+	Elapsed       time.Duration // the time it all took
+	invalid       error         // why the puzzle fails Validate, if it does
+}
+
+// MarshalJSON writes the report as one object: the keys of
+// exact.ReportJSON, "solution" ([[r,c],...], null without one), "forced"
+// ({"mines","safe"}: forced_mines and forced_safe under their former
+// key, kept one release), "method", "nodes" (when not 0) and
+// "elapsed_ms".
+func (r *solveReport) MarshalJSON() ([]byte, error) {
+	obj := struct {
+		exact.ReportJSON
+		Solution  [][2]int        `json:"solution"`
+		Forced    json.RawMessage `json:"forced,omitempty"` // null without a solution
+		Method    string          `json:"method"`
+		Nodes     int64           `json:"nodes,omitempty"`
+		ElapsedMS float64         `json:"elapsed_ms"`
+	}{
+		ReportJSON: r.JSON(nil), Method: r.Method, Nodes: r.Nodes,
+		ElapsedMS: math.Round(float64(r.Elapsed.Microseconds())) / 1000,
+	}
+	if r.Satisfiable {
+		obj.Solution = exact.Pairs(r.Puzzle.Board, r.Solution)
+	}
+	if r.Ask.Forced {
+		var err error
+		obj.Forced, err = json.Marshal(map[string]*[][2]int{"mines": obj.ForcedMines, "safe": obj.ForcedSafe})
+		if err != nil {
+			return nil, err
+		}
+		if !r.Satisfiable {
+			obj.Forced = json.RawMessage("null")
+		}
+	}
+	return json.Marshal(obj)
 }
 
 // runSolve implements 'minesat solve'.
@@ -127,7 +166,7 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 	// long. Cut short, the output ends with a whole line (exit 3).
 	w := bufio.NewWriter(io.stdout(ctx))
 	if f.format == "json" {
-		err = json.NewEncoder(w).Encode(&r.SolveReport)
+		err = json.NewEncoder(w).Encode(r)
 	} else {
 		err = r.writeText(w, &f, useColor(io, f.noColor))
 	}
@@ -142,7 +181,11 @@ func runSolve(ctx context.Context, args []string, io *stdio) error {
 		return noSolutionError("solve", name, r.invalid)
 	case !r.Satisfiable && p.Flags() > 0:
 		// Name the flags to blame, if the hints alone have a solution.
-		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, exact.FindConflict(ctx, p, exact.Budget{MaxStates: f.maxStates}).Why())}
+		c := r.Conflict
+		if c == nil {
+			c = exact.NewAnalyzer(exact.Budget{MaxStates: f.maxStates}).Conflict(ctx, p)
+		}
+		return &exitError{code: exitNoSolution, err: fmt.Errorf("solve: %s: %s", name, c.Why())}
 	case !r.Satisfiable:
 		return errNoSolution
 	}
@@ -201,11 +244,10 @@ func solveWithin(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 }
 
 // solvePuzzle computes what the flags ask for: a solution by the chosen
-// method, the backtracking count, and the rest from exact
-// (SolveReport.Answer).
+// method, the backtracking count, and the rest from exact's Report.
 func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveReport, error) {
-	ask := exact.SolveAsk{Count: f.count, Forced: f.forced, Probabilities: f.probs, Budget: exact.Budget{MaxStates: f.maxStates}}
-	r := &solveReport{SolveReport: exact.SolveReport{Puzzle: p, Ask: ask, Method: f.method}, invalid: p.Validate()}
+	ask := exact.Ask{Count: f.count, Forced: f.forced, Probabilities: f.probs}
+	r := &solveReport{Report: &exact.Report{Puzzle: p, Ask: ask}, Method: f.method, invalid: p.Validate()}
 	if r.invalid != nil {
 		if f.count {
 			r.Count = new(big.Int)
@@ -222,19 +264,48 @@ func solvePuzzle(ctx context.Context, p *game.Puzzle, f *solveFlags) (*solveRepo
 			return nil, fmt.Errorf("solve: internal error: the %s solution fails its check: %w", f.method, err)
 		}
 	}
+	if f.method == "backtrack" {
+		ask.Count = false // counted by backtracking, below
+	}
+	if err := r.answer(ctx, f, ask); err != nil {
+		return nil, err
+	}
 	if f.count && f.method == "backtrack" {
 		if r.Count, err = countByBacktracking(ctx, p, f); err != nil {
 			return nil, err
 		}
-	}
-	if err := r.Answer(ctx); err != nil {
-		return nil, solveError(err)
 	}
 	if f.count && (r.Count.Sign() > 0) != r.Satisfiable {
 		return nil, fmt.Errorf("solve: internal error: %s counts %v solutions but the solver says satisfiable=%v",
 			f.method, r.Count, r.Satisfiable)
 	}
 	return r, nil
+}
+
+// answer fills in what ask asks of exact, from one Report within the
+// flags' budget: a component too large to count is exit 3 when the count
+// or the probabilities are asked (the forced cells alone are proved by
+// SAT then), and the Report must agree with the method on
+// satisfiability.
+func (r *solveReport) answer(ctx context.Context, f *solveFlags, ask exact.Ask) error {
+	if ask == (exact.Ask{}) {
+		return nil
+	}
+	z := exact.NewAnalyzer(exact.Budget{MaxStates: f.maxStates})
+	rep, err := z.Report(ctx, r.Puzzle, ask)
+	if err == nil && rep.Uncounted != nil && (ask.Count || ask.Probabilities) {
+		err = rep.Uncounted
+	}
+	if err != nil {
+		return solveError(err)
+	}
+	if rep.Satisfiable != r.Satisfiable {
+		return fmt.Errorf("solve: internal error: %s says satisfiable=%v but exact's analysis says %v",
+			f.method, r.Satisfiable, rep.Satisfiable)
+	}
+	rep.Ask = r.Ask
+	r.Report = rep
+	return nil
 }
 
 // findSolution is solveMethod; a test replaces it with a wrong solver to

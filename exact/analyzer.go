@@ -1,0 +1,133 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/minesat/minesat/game"
+)
+
+// Analyzer answers positions exactly. It holds what its analyses share:
+// the counting Budget, a Cache of the components they counted, and the
+// working memory of the analyses a lookahead makes one after the other
+// (Reveal). Report answers a position in one call: satisfiability, the
+// number of layouts, the forced cells, the probabilities and the dead
+// cells, as asked, with the forced cells proved by SAT alone when counting
+// runs out of budget, and the Conflict when no layout fits.
+//
+// An Analyzer is not safe for concurrent use; the Analyses it returns are
+// (but Reveal's, which live in its memory until the next Reveal).
+type Analyzer struct {
+	budget Budget
+	cache  *Cache
+	mem    *Reveals // Reveal's memory, made at the first Reveal
+	asked  int      // Reports made, for tests
+}
+
+// NewAnalyzer returns an Analyzer that counts within budget, with a new
+// Cache.
+func NewAnalyzer(budget Budget) *Analyzer {
+	return &Analyzer{budget: budget, cache: NewCache()}
+}
+
+// NewAnalyzerCache returns an Analyzer that counts within budget and keeps
+// the components it counts in c, which may be nil (none are kept) and may
+// be shared with analyses made without the Analyzer, one at a time.
+func NewAnalyzerCache(budget Budget, c *Cache) *Analyzer {
+	return &Analyzer{budget: budget, cache: c}
+}
+
+// Budget returns the budget z counts within.
+func (z *Analyzer) Budget() Budget { return z.budget }
+
+// Cache returns the Cache of the components z counted; nil when it keeps
+// none.
+func (z *Analyzer) Cache() *Cache { return z.cache }
+
+// Reports returns the number of Reports z has made.
+func (z *Analyzer) Reports() int { return z.asked }
+
+// Analyze splits p and counts each component within z's budget, reusing
+// the components z's cache holds. It fails with ErrBudget (wrapped) when a
+// component's diagram outgrows the budget even after shrinking, and with
+// ctx's error when cancelled.
+func (z *Analyzer) Analyze(ctx context.Context, p *game.Puzzle) (*Analysis, error) {
+	return z.analyze(ctx, p, false)
+}
+
+// analyze is Analyze; with partial, components over budget are left
+// without a diagram and their totals are found by SAT instead (the first
+// budget error is kept in the Analysis's over).
+func (z *Analyzer) analyze(ctx context.Context, p *game.Puzzle, partial bool) (*Analysis, error) {
+	sp, err := NewSplit(p)
+	if err != nil {
+		return nil, err
+	}
+	return z.count(ctx, sp, countOpts{partial: partial})
+}
+
+// countOpts say how Analyzer.count makes an analysis beyond z's budget and
+// cache.
+type countOpts struct {
+	into    *Analysis // memory to overwrite; nil for a new Analysis
+	base    *Analysis // an analysis whose components sp may share; may be nil
+	partial bool      // leave components over budget uncounted (see analyze)
+}
+
+// Reveal is the analysis of p, where p is base's puzzle with cell, closed
+// there, now revealed: it splits p from base's Split (see Split.Reveal),
+// and is otherwise Analyze(ctx, p), bit for bit, made in z's memory. The
+// Analysis returned, its Split and its components are valid until the
+// next Reveal or RevealSatisfiable on z, which overwrites them; base must
+// not be one of them.
+func (z *Analyzer) Reveal(ctx context.Context, base *Analysis, p *game.Puzzle, cell int) (*Analysis, error) {
+	return z.reveal(ctx, z.memory(), base, p, cell)
+}
+
+// RevealSatisfiable reports whether p, base's puzzle with cell (closed
+// there) now revealed, has a solution: Reveal's Satisfiable, with its
+// errors, deciding from the components next to cell alone when it can
+// (see Reveals.Satisfiable).
+func (z *Analyzer) RevealSatisfiable(ctx context.Context, base *Analysis, p *game.Puzzle, cell int) (bool, error) {
+	return z.revealSatisfiable(ctx, z.memory(), base, p, cell)
+}
+
+// memory returns Reveal's memory.
+func (z *Analyzer) memory() *Reveals {
+	if z.mem == nil {
+		z.mem = new(Reveals)
+	}
+	return z.mem
+}
+
+// reveal is Reveal made in mem, which may be nil (allocate).
+func (z *Analyzer) reveal(ctx context.Context, mem *Reveals, base *Analysis, p *game.Puzzle, cell int) (*Analysis, error) {
+	sp, err := base.Split.reveal(p, cell, mem)
+	if err != nil {
+		return nil, err
+	}
+	o := countOpts{base: base}
+	if mem != nil {
+		o.into = &mem.a
+	}
+	return z.count(ctx, sp, o)
+}
+
+// Forced returns every unknown cell that is a mine in all of p's
+// solutions and every one that is safe in all of them, the mine count
+// honoured, as FindForced proves them: by counting where a component fits
+// z's budget, by SAT alone where it does not. A puzzle without solutions
+// gives ErrNoSolution.
+func (z *Analyzer) Forced(ctx context.Context, p *game.Puzzle) (Forced, error) {
+	a, err := z.analyze(ctx, p, true)
+	if err != nil {
+		return Forced{}, fmt.Errorf("exact: forced: %w", err)
+	}
+	return a.Forced(ctx)
+}
+
+// Conflict says why p, a puzzle with no solution, has none; see
+// FindConflict. It counts within z's budget, with z's cache.
+func (z *Analyzer) Conflict(ctx context.Context, p *game.Puzzle) *Conflict {
+	return z.conflict(ctx, p, nil)
+}
