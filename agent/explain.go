@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/kb"
 )
 
 // Explain returns the lines that explain m, with cell names, as play
@@ -14,22 +13,11 @@ import (
 // its probability, how it was chosen and the runner-up. Where Why is one
 // line for a record, Explain is the proof for a reader.
 func (m Move) Explain(b *game.Board) []string {
-	r := m.Reason
 	switch m.Rule {
 	case RuleFirst:
 		return []string{"the first click: the rules keep it safe"}
-	case RuleUnit:
-		src := "a hint"
-		if r.Hint >= 0 {
-			src = fmt.Sprintf("hint %d at %v", r.HintN, b.Pos(r.Hint))
-		}
-		return m.clauseLines(b, src+" gives clause "+kb.FormatClause(b, r.Clause))
-	case RuleResolution:
-		return m.clauseLines(b, "clause "+kb.FormatClause(b, r.Clause)+" is the resolvent of",
-			"  "+kb.FormatClause(b, r.Parents[0]),
-			"  "+kb.FormatClause(b, r.Parents[1]))
-	case RuleGlobal:
-		return m.clauseLines(b, "the global mine count gives clause "+kb.FormatClause(b, r.Clause))
+	case RuleUnit, RuleResolution, RuleGlobal:
+		return m.Reason.Proof(b, m.Verdict(b)) // the clause's proof, formatted by kb
 	case RulePair:
 		return []string{m.Pair.Explain(b, m.Op), "  so " + m.Verdict(b)}
 	case RuleSAT:
@@ -38,16 +26,6 @@ func (m Move) Explain(b *game.Board) []string {
 		return guessLines(b, m.Guess)
 	}
 	return []string{m.Why(b)}
-}
-
-// clauseLines explains a move settled by a clause: the lines given, then
-// the conclusion. A clause of one literal is the conclusion itself; a longer
-// one concludes because its other literals are already false.
-func (m Move) clauseLines(b *game.Board, lines ...string) []string {
-	if len(m.Reason.Clause) > 1 {
-		return append(lines, "  its other literals are false, so "+m.Verdict(b))
-	}
-	return append(lines, "  so "+m.Verdict(b))
 }
 
 // guessLines explains a guess: its probability, how it was estimated, the

@@ -40,30 +40,6 @@ func BenchmarkPlayMemory(b *testing.B) {
 	}
 }
 
-// BenchmarkAdviseMemory measures what 'minesat analyze' costs a cell: the
-// advice on a generated position, one mine in twenty cells, 90% of the
-// safe cells shown.
-func BenchmarkAdviseMemory(b *testing.B) {
-	for _, n := range bigSizes {
-		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
-			p, _, err := game.Generate(n, n, n*n/20, game.GenOptions{Reveal: 0.9}, 1)
-			if err != nil {
-				b.Fatal(err)
-			}
-			a, err := New()
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			cellmem.Report(b, n*n, func() {
-				if _, err := a.Advise(context.Background(), p); err != nil {
-					b.Fatal(err)
-				}
-			})
-		})
-	}
-}
-
 // TestPlayMemoryPerCell pins what playing a big board holds a cell at its
 // peak: under 128 bytes on a 1000x1000 board with one mine, opened by one
 // flood (the clause records and the opened cells, grown by appends, once
@@ -85,26 +61,4 @@ func TestPlayMemoryPerCell(t *testing.T) {
 	perCell := float64(peak) / (n * n)
 	t.Logf("peak %.1f B a cell", perCell)
 	assert.Less(t, perCell, 128.0, "peak heap a cell of a 1000x1000 game")
-}
-
-// TestAdviseMemoryPerCell pins what advising on a big position holds a
-// cell at its peak: under 128 bytes on BenchmarkAdviseMemory's 1000x1000
-// position (the pending moves, each with its reason, and the clause
-// records copied as they grew once held 164 B a cell there).
-func TestAdviseMemoryPerCell(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a 1000x1000 position")
-	}
-	const n = 1000
-	p, _, err := game.Generate(n, n, n*n/20, game.GenOptions{Reveal: 0.9}, 1)
-	require.NoError(t, err)
-	a, err := New()
-	require.NoError(t, err)
-	peak, _ := cellmem.Measure(func() {
-		_, err := a.Advise(context.Background(), p)
-		require.NoError(t, err)
-	})
-	perCell := float64(peak) / (n * n)
-	t.Logf("peak %.1f B a cell", perCell)
-	assert.Less(t, perCell, 128.0, "peak heap a cell of a 1000x1000 analysis")
 }

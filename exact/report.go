@@ -60,11 +60,11 @@ func (z *Analyzer) Report(ctx context.Context, p *game.Puzzle, ask Ask) (*Report
 	// Only the forced cells have an answer beyond the budget: without
 	// them, the analysis stops at the first component over it.
 	a, err := z.analyze(ctx, p, ask.Forced)
-	if err != nil {
+	if errors.Is(err, ErrBudget) {
 		r.Uncounted = err
-		if errors.Is(err, ErrBudget) {
-			return r, nil
-		}
+		return r, nil
+	}
+	if err != nil {
 		return r, err
 	}
 	if r.Uncounted = a.over; r.Uncounted == nil {
@@ -109,9 +109,10 @@ func (z *Analyzer) Report(ctx context.Context, p *game.Puzzle, ask Ask) (*Report
 
 // ReportJSON is a Report's JSON form: the keys solve and analyze print
 // and the server answers, which those add to. Cells are [row, col] pairs,
-// 0-based. A key Ask did not ask for is absent; one asked for is null
-// when its answer is not known (no solution, or a position too large to
-// count).
+// 0-based. "count" and "probabilities" are absent, and "forced_mines",
+// "forced_safe" and "dead" null, when not asked for or not known (no
+// solution, or a position too large to count; the forced cells are then
+// proved by SAT).
 type ReportJSON struct {
 	Rows    int  `json:"rows"`
 	Cols    int  `json:"cols"`
@@ -122,12 +123,12 @@ type ReportJSON struct {
 	Satisfiable bool   `json:"satisfiable"`
 	Conflict    string `json:"conflict,omitempty"` // why no layout fits
 
-	Count         *string       `json:"count,omitempty"`         // the number of layouts, in decimal
-	Probabilities *[][]*float64 `json:"probabilities,omitempty"` // per row, per cell: null for an open or flagged cell
-	ForcedMines   *[][2]int     `json:"forced_mines,omitempty"`  // a mine in every layout
-	ForcedSafe    *[][2]int     `json:"forced_safe,omitempty"`   // safe in every layout
-	Dead          *[][2]int     `json:"dead,omitempty"`          // undecided, the same hint in every layout where safe
-	Incomplete    []string      `json:"incomplete,omitempty"`    // what was left out, and why
+	Count         string       `json:"count,omitempty"`         // the number of layouts, in decimal
+	Probabilities [][]*float64 `json:"probabilities,omitempty"` // per row, per cell: null for an open or flagged cell
+	ForcedMines   [][2]int     `json:"forced_mines"`            // a mine in every layout
+	ForcedSafe    [][2]int     `json:"forced_safe"`             // safe in every layout
+	Dead          [][2]int     `json:"dead"`                    // undecided, the same hint in every layout where safe
+	Incomplete    []string     `json:"incomplete,omitempty"`    // what was left out, and why
 }
 
 // JSON returns r's JSON form. incomplete lists what was left out and why,
@@ -144,28 +145,16 @@ func (r *Report) JSON(incomplete []string) ReportJSON {
 		j.Conflict = r.Conflict.Why()
 	}
 	if r.Ask.Count && r.Count != nil {
-		s := r.Count.String()
-		j.Count = &s
+		j.Count = r.Count.String()
 	}
-	cells := func(asked bool, known bool, of []int) *[][2]int {
-		if !asked {
-			return nil
-		}
-		var out [][2]int
-		if known {
-			out = Pairs(p.Board, of)
-		}
-		return &out
+	if r.Ask.Forced && r.Satisfiable {
+		j.ForcedMines, j.ForcedSafe = Pairs(p.Board, r.Forced.Mines), Pairs(p.Board, r.Forced.Safe)
 	}
-	j.ForcedMines = cells(r.Ask.Forced, r.Satisfiable, r.Forced.Mines)
-	j.ForcedSafe = cells(r.Ask.Forced, r.Satisfiable, r.Forced.Safe)
-	j.Dead = cells(r.Ask.Dead, r.Satisfiable && r.Analysis != nil, r.Dead)
-	if r.Ask.Probabilities {
-		var grid [][]*float64
-		if r.Satisfiable && r.Probs != nil {
-			grid = ProbGrid(p, r.Probs)
-		}
-		j.Probabilities = &grid
+	if r.Ask.Dead && r.Satisfiable && r.Analysis != nil {
+		j.Dead = Pairs(p.Board, r.Dead)
+	}
+	if r.Ask.Probabilities && r.Satisfiable && r.Probs != nil {
+		j.Probabilities = ProbGrid(p, r.Probs)
 	}
 	return j
 }

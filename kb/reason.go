@@ -104,3 +104,33 @@ func (r Reason) Format(b *game.Board) string {
 	}
 	return r.Source.String()
 }
+
+// Proof returns the lines that prove a literal r settles, for a reader, as
+// play --trace prints them under a move: the clause and the hint, the
+// resolvents or the global count it comes from, then verdict (such as
+// "(1,2) is safe"), the conclusion. A clause of one literal is the
+// conclusion itself; a longer one concludes because its other literals are
+// already false.
+func (r Reason) Proof(b *game.Board, verdict string) []string {
+	var lines []string
+	switch r.Source {
+	case SourceHint:
+		src := "a hint"
+		if r.Hint >= 0 {
+			src = fmt.Sprintf("hint %d at %v", r.HintN, b.Pos(r.Hint))
+		}
+		lines = []string{src + " gives clause " + FormatClause(b, r.Clause)}
+	case SourceResolution:
+		lines = []string{"clause " + FormatClause(b, r.Clause) + " is the resolvent of",
+			"  " + FormatClause(b, r.Parents[0]),
+			"  " + FormatClause(b, r.Parents[1])}
+	case SourceTotal:
+		lines = []string{"the global mine count gives clause " + FormatClause(b, r.Clause)}
+	default:
+		return []string{verdict + ": " + r.Source.String()}
+	}
+	if len(r.Clause) > 1 {
+		return append(lines, "  its other literals are false, so "+verdict)
+	}
+	return append(lines, "  so "+verdict)
+}

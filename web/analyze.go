@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/game"
 )
 
@@ -19,8 +19,8 @@ type analyzeRequest struct {
 
 // analyzeResponse is POST /api/analyze's answer.
 type analyzeResponse struct {
-	Advice    *agent.Advice `json:"advice"`
-	ElapsedMS float64       `json:"elapsed_ms"` // the analysis's wall time
+	Advice    *advice.Advice `json:"advice"`
+	ElapsedMS float64        `json:"elapsed_ms"` // the analysis's wall time
 }
 
 func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {

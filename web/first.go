@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 )
@@ -13,7 +14,7 @@ import (
 // yet), the click is guaranteed safe, so the advice recommends the rules'
 // best first click (agent.ChooseFirst's default) as proved safe, with the
 // cells the rules keep free of mines at probability 0.
-func (s *Server) adviseGame(ctx context.Context, g *game.Game) (*agent.Advice, error) {
+func (s *Server) adviseGame(ctx context.Context, g *game.Game) (*advice.Advice, error) {
 	adv, err := s.advise(ctx, g.View())
 	if adv == nil || g.Placed() {
 		return adv, err
@@ -34,7 +35,7 @@ func (s *Server) adviseGame(ctx context.Context, g *game.Game) (*agent.Advice, e
 			free = append(free, b.Pos(int(n)))
 		}
 	}
-	adv.Move = &agent.Recommendation{Op: "open", Cell: [2]int{first.Pos.Row, first.Pos.Col}, Rule: "first click", Forced: true,
+	adv.Move = &advice.Recommendation{Op: "open", Cell: [2]int{first.Pos.Row, first.Pos.Col}, Rule: "first click", Forced: true,
 		Why: fmt.Sprintf("first click %v: %s", first.Pos, why)}
 	for _, p := range free {
 		if p.Row < len(adv.Probabilities) && p.Col < len(adv.Probabilities[p.Row]) {

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/game"
 )
 
@@ -179,8 +179,8 @@ type gameState struct {
 	Board []string `json:"board"`
 	// Hint is the move a hint played; Advice the analysis of the position
 	// now, when assist was asked for and the game goes on.
-	Hint   *agent.Recommendation `json:"hint,omitempty"`
-	Advice *agent.Advice         `json:"advice,omitempty"`
+	Hint   *advice.Recommendation `json:"hint,omitempty"`
+	Advice *advice.Advice         `json:"advice,omitempty"`
 	// Note says why an analysis asked for is missing: none came back
 	// within the time budget, or no analysis slot was free.
 	Note string `json:"note,omitempty"`
@@ -343,7 +343,7 @@ func (s *Server) deleteGame(w http.ResponseWriter, r *http.Request) {
 
 // answer writes sess's state with the hint played, and the analysis when
 // assist is asked for and the game goes on.
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, assist bool, status int, hint *agent.Recommendation) {
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, assist bool, status int, hint *advice.Recommendation) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
 	st := sess.state()

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 )
@@ -264,8 +265,8 @@ func writeBusy(w http.ResponseWriter, err error) {
 // analysis slot stays taken until then, so that at most Workers analyses
 // ever run. A nil advice means nothing came back in time; a partial one
 // says what is missing in Incomplete.
-func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*agent.Advice, error) {
-	adv, err := agent.Advise(ctx, p, s.cfg.Agent...)
+func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*advice.Advice, error) {
+	adv, err := advice.Advise(ctx, p, s.cfg.Agent...)
 	switch {
 	case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
 		if !adv.Satisfiable && adv.Conflict == "" {

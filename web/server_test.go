@@ -109,7 +109,7 @@ func TestAnalyze(t *testing.T) {
 		assert.Equal(t, [2]int{0, 2}, a.Move.Cell)
 		assert.True(t, a.Move.Forced)
 		assert.Equal(t, [][2]int{{0, 1}}, a.ForcedMines)
-		assert.Equal(t, "1", a.Solutions)
+		assert.Equal(t, "1", a.Count)
 	})
 	t.Run("seeds format, unknown total, flag", func(t *testing.T) {
 		code, body := do(t, h, "POST", "/api/analyze", `{"puzzle": "2 2 ?\nF -1\n-1 -1\n"}`)

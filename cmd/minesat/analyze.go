@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
@@ -134,7 +135,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	if io.getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(analyzeMemLimit(p)))
 	}
-	adv, err := agent.AdviseWithin(ctx, p, adviseGrace, opts...)
+	adv, err := advice.AdviseWithin(ctx, p, adviseGrace, opts...)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("analyze: %s: %w", name, err)
 	}
@@ -195,7 +196,7 @@ func analyzeMemLimit(p *game.Puzzle) int64 {
 }
 
 // writeAdvice writes adv, the advice on p, as text.
-func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) error {
+func writeAdvice(w io.Writer, p *game.Puzzle, adv *advice.Advice, color bool) error {
 	mines := "unknown"
 	if adv.Mines != nil {
 		mines = strconv.Itoa(*adv.Mines)
@@ -228,8 +229,8 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *agent.Advice, color bool) err
 	} else {
 		fmt.Fprintln(w, "move: none (no strategy proves a cell safe, and guessing is off)")
 	}
-	if adv.Solutions != "" {
-		fmt.Fprintf(w, "layouts: %s\n", adv.Solutions)
+	if adv.Count != "" {
+		fmt.Fprintf(w, "layouts: %s\n", adv.Count)
 	}
 	for _, l := range []struct {
 		name  string
@@ -259,7 +260,7 @@ func writePairs(w io.Writer, cells [][2]int) {
 // aligned, under column numbers and after row numbers. Probabilities carry
 // a % sign, so that they never read as hints; the > marking the
 // recommended cell takes the place of the space before it.
-func writeAdviceBoard(w io.Writer, p *game.Puzzle, adv *agent.Advice, pt painter) error {
+func writeAdviceBoard(w io.Writer, p *game.Puzzle, adv *advice.Advice, pt painter) error {
 	mark := map[[2]int]string{}
 	for _, c := range adv.ForcedMines {
 		mark[c] = "*"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 )
@@ -58,7 +58,7 @@ func drawSamples(ctx context.Context, p *game.Puzzle, n int, seed uint64, budget
 // adviceWithSamples is analyze's JSON object: the advice's keys, and
 // "samples" when --sample asked for layouts.
 type adviceWithSamples struct {
-	*agent.Advice
+	*advice.Advice
 	Samples *samples `json:"samples,omitempty"`
 }
 

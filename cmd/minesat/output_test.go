@@ -14,7 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/advice"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 )
 
@@ -129,7 +130,7 @@ func TestPrintWithinTimeout(t *testing.T) {
 func TestAdviceStoppedEarly(t *testing.T) {
 	p, err := game.ParsePuzzle("p", strings.NewReader("1 3 1\n-1 1 -1\n"))
 	require.NoError(t, err)
-	adv := &agent.Advice{Rows: 1, Cols: 3, Unknown: 2, Incomplete: []string{"stopped by --timeout or an interrupt: context deadline exceeded"}}
+	adv := &advice.Advice{ReportJSON: exact.ReportJSON{Rows: 1, Cols: 3, Unknown: 2, Incomplete: []string{"stopped by --timeout or an interrupt: context deadline exceeded"}}}
 	var buf bytes.Buffer
 	require.NoError(t, writeAdvice(&buf, p, adv, false))
 	assert.Equal(t, "board 1x3, mines: unknown, flags: 0, closed cells: 2\n"+

@@ -99,7 +99,7 @@ func (r *solveReport) MarshalJSON() ([]byte, error) {
 	}
 	if r.Ask.Forced {
 		var err error
-		obj.Forced, err = json.Marshal(map[string]*[][2]int{"mines": obj.ForcedMines, "safe": obj.ForcedSafe})
+		obj.Forced, err = json.Marshal(map[string][][2]int{"mines": obj.ForcedMines, "safe": obj.ForcedSafe})
 		if err != nil {
 			return nil, err
 		}

@@ -100,8 +100,11 @@ func indexOf(list []string, s string) int {
 	panic("no " + s)
 }
 
-// TestSolveJSON checks the JSON schema on every seed: keys present only
-// when asked, the count as a string, a null probability on every hint.
+// TestSolveJSON checks the JSON schema on every seed: "count", "forced"
+// and "probabilities" present only when asked and known (the count is
+// known without a solution, the probabilities not; "forced" is null
+// then), the lists of exact.ReportJSON always present, the count as a
+// string, a null probability on every hint.
 func TestSolveJSON(t *testing.T) {
 	for k, path := range seedPaths() {
 		p := loadSeedPuzzle(t, k)
@@ -116,17 +119,18 @@ func TestSolveJSON(t *testing.T) {
 			for _, e := range extra {
 				asked[strings.TrimPrefix(e, "--")] = true
 			}
-			for _, key := range []string{"rows", "cols", "mines", "satisfiable", "solution", "elapsed_ms"} {
+			sat := seedCounts[k] > 0
+			for _, key := range []string{"rows", "cols", "mines", "flags", "unknown", "satisfiable", "solution",
+				"forced_mines", "forced_safe", "dead", "elapsed_ms"} {
 				if _, ok := obj[key]; !ok {
 					t.Errorf("%v: no %q", args, key)
 				}
 			}
 			for _, key := range []string{"count", "forced", "probabilities"} {
-				if _, ok := obj[key]; ok != asked[key] {
+				if _, ok := obj[key]; ok != (asked[key] && (sat || key != "probabilities")) {
 					t.Errorf("%v: key %q present %v", args, key, ok)
 				}
 			}
-			sat := seedCounts[k] > 0
 			if want := map[bool]int{true: exitOK, false: exitNoSolution}[sat]; r.code != want {
 				t.Errorf("%v: exit %d; want %d", args, r.code, want)
 			}

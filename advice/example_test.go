@@ -1,11 +1,11 @@
-package agent_test
+package advice_test
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
-	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/game"
 )
 
@@ -17,7 +17,7 @@ func ExampleAdvise() {
 0 1 -1 -1
 0 2 -1 -1
 0 1 -1 -1`))
-	adv, err := agent.Advise(context.Background(), p)
+	adv, err := advice.Advise(context.Background(), p)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -27,7 +27,7 @@ func ExampleAdvise() {
 	for _, line := range m.Proof {
 		fmt.Println(" ", line)
 	}
-	fmt.Println("layouts:", adv.Solutions)
+	fmt.Println("layouts:", adv.Count)
 	fmt.Println("forced mines:", adv.ForcedMines, "forced safe:", adv.ForcedSafe)
 	pr, _ := adv.Prob(game.Pos{Row: 2, Col: 3})
 	fmt.Printf("p(mine) at (2,3): %.3f\n", pr)

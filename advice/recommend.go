@@ -1,0 +1,71 @@
+package advice
+
+import (
+	"github.com/minesat/minesat/agent"
+	"github.com/minesat/minesat/game"
+)
+
+// Recommendation is the move Advice recommends: always an open, of a cell
+// proved safe when there is one, else of the cell the guesser picks.
+type Recommendation struct {
+	Op     string   `json:"op"`     // "open"
+	Cell   [2]int   `json:"cell"`   // the cell to open
+	Rule   string   `json:"rule"`   // why: unit, resolution, global count, pair, sat or guess (agent.Rule's names)
+	Forced bool     `json:"forced"` // proved safe; false for a guess
+	P      float64  `json:"p"`      // the cell's mine probability: 0 when forced
+	Why    string   `json:"why"`    // one line, as a game record's "why"
+	Proof  []string `json:"proof"`  // the lines play --trace prints under the move
+
+	// For a guess: how it was chosen (Chosen: agent.Method.Chosen,
+	// "endgame", "fifty-fifty", "lookahead", "probability" or "local
+	// estimate"; Method: agent.Method.String, the guesser's words), its
+	// score (the chance of surviving this move and the next for a
+	// lookahead, of winning the game for an endgame search; absent
+	// otherwise) and the runner-up.
+	Chosen      string   `json:"chosen,omitempty"`
+	Method      string   `json:"method,omitempty"`
+	Score       *float64 `json:"score,omitempty"`
+	Runner      *[2]int  `json:"runner_up,omitempty"`
+	RunnerP     *float64 `json:"runner_up_p,omitempty"`
+	RunnerScore *float64 `json:"runner_up_score,omitempty"`
+}
+
+// recommend describes m; probs are the position's mine probabilities (nil
+// when not counted).
+func recommend(b *game.Board, m agent.Move, probs []float64) *Recommendation {
+	r := &Recommendation{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Rule: m.Rule.String(),
+		Forced: m.Rule.Deduced(), Why: m.Why(b), Proof: m.Explain(b)}
+	if m.Guess != nil {
+		r.describe(b, m.Guess, probs)
+	}
+	return r
+}
+
+// describe fills r's guess fields from g: how it was chosen, its score (for
+// the methods that score), and the runner-up. probs are the position's
+// mine probabilities, which replace g's own estimates; nil when not
+// counted.
+func (r *Recommendation) describe(b *game.Board, g *agent.Guess, probs []float64) {
+	r.P = g.P
+	if probs != nil {
+		r.P = probs[g.Cell]
+	}
+	r.Method = g.Method.String()
+	r.Chosen = g.Method.Chosen()
+	if g.Method.Scored() {
+		r.Score = &g.Score
+	}
+	if g.Runner < 0 || g.Runner == g.Cell {
+		return
+	}
+	rc := b.Pos(g.Runner).Pair()
+	r.Runner = &rc
+	rp := g.RunnerP
+	if probs != nil {
+		rp = probs[g.Runner]
+	}
+	r.RunnerP = &rp
+	if r.Score != nil {
+		r.RunnerScore = &g.RunnerScore
+	}
+}
