@@ -1,6 +1,7 @@
 // Package agent holds minesat's player: its configuration, the strategies
-// and the loop that plays a game by proof, the guessers, the advice on one
-// position (Advise), and the game record a played game writes.
+// and the loop that plays a game by proof, the guessers, its answer on one
+// position (Answer: the move and the pseudo 50/50s, which package advice
+// joins to exact's analysis), and the game record a played game writes.
 //
 // Play a game with the default configuration and write its record line:
 //
@@ -12,14 +13,14 @@
 //	res, err := a.Play(ctx, g)
 //	line := agent.NewRecordLine(g, res) // a game.RecordLine, with the guesses' notes
 //
-// or ask what to do in a position: agent.Advise(ctx, puzzle, opts...).
+// or ask what to do in a position: advice.Advise(ctx, puzzle, opts...).
 //
 // # The deduction loop
 //
-// One loop (Agent.loop) serves Play and Advise: it asks a list of
+// One loop (Agent.loop) serves Play and Answer: it asks a list of
 // strategies, in order, for moves, and acts on the first non-empty answer;
 // when every strategy is empty the agent is stuck. Play plays the moves;
-// Advise places the flags and stops at the first open. The agent keeps a
+// Answer places the flags and stops at the first open. The agent keeps a
 // clause knowledge base (package kb) of what the opened hints say. The
 // standard strategies are
 //
@@ -56,7 +57,7 @@
 // lookahead (guess_prob.go); the exhaustive endgame search
 // (guess_endgame.go); pseudo 50/50s (guess_fifty.go); Method, how a guess
 // was chosen (guess_method.go); and the two published JSON forms of a guess,
-// a record's note and Advise's recommendation (guess_json.go). Their working
+// a record's note (guess_json.go) and advice's Recommendation. Their working
 // memory, kept between guesses, is one guessScratch in the Position.
 //
 // # Records

@@ -1,5 +1,5 @@
 // Package web holds minesat's two pages: the local web page of 'minesat
-// serve' with its JSON API, the analysis of a position (agent.Advise) and
+// serve' with its JSON API, the analysis of a position (advice.Advise) and
 // games a person plays in the browser, held by the server (game.Game); and
 // the replay page of 'minesat replay --html' (WriteReplayPage), a single
 // file that steps through game records offline.

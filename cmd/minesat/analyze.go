@@ -21,7 +21,7 @@ import (
 const analyzeAbout = `
 Analyze reads a position (a puzzle file, or standard input for -) and says
 what minesat would play there and why, with everything it knows of the
-closed cells: the analysis of agent.Advise.
+closed cells: the analysis of advice.Advise.
 
 The position may be in the integer format ("rows cols mines", then -1 for
 unknown, 0-8 for a hint, F for a flag; mines ? when the total is unknown)
@@ -48,18 +48,22 @@ no move can ever resolve) and the dead cells (undecided cells that show the
 same hint in every layout where they are safe), each line only when it has
 something to say.
 
---format json prints one object with the keys
+--format json prints one object, the analysis report of docs/formats.md
+with every key asked, and the move:
   rows, cols, mines (null when unknown), flags, unknown (closed cells),
   satisfiable, conflict (why there is no solution, naming a flag to blame),
+  count (the exact number of layouts, a decimal string),
+  probabilities (one array per row, the mine probability or null for an
+         open or flagged cell),
+  forced_mines, forced_safe, dead ([[r,c],...]; null without a solution,
+         dead also when too large to count),
+  incomplete (what was left out, and why; absent when nothing was),
   move: {op, cell [r,c], rule, forced, p, why, proof [lines], and for a
          guess chosen ("endgame", "fifty-fifty", "lookahead", "probability"
          or "local estimate"), method, score, runner_up [r,c],
          runner_up_p, runner_up_score} or null,
-  solutions (the exact count, a decimal string),
-  probabilities (one array per row, the mine probability or null for an
-         open or flagged cell),
-  forced_mines, forced_safe, pseudo_fifty_fifties, dead ([[r,c],...]),
-  incomplete (what was left out, and why; absent when nothing was),
+  pseudo_fifty_fifties ([[r,c],...]),
+  solutions (count under its former key, kept one release),
   samples: {seed, layouts [[[r,c],...],...]} with --sample.
 Cells are 0-based [row, col] pairs; absent keys had nothing to report.
 
@@ -183,7 +187,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 
 // adviseGrace is how long analyze waits, once its context has ended, for
 // the analysis to hand back what it found. The analysis stops by itself soon
-// after (see agent.AdviseWithin); the grace bounds the wait on a loaded
+// after (see advice.AdviseWithin); the grace bounds the wait on a loaded
 // machine, so that --timeout is kept.
 const adviseGrace = 200 * time.Millisecond
 

@@ -40,12 +40,15 @@ components beyond it.
 
 --grid draws the solution on the board: hints as digits, mines *, safe
 unknown cells . (coloured on a terminal unless NO_COLOR is set or
---no-color). --format json prints one object:
-{"rows","cols","mines","satisfiable","solution":[[r,c],...],"count":"123",
-"forced":{"mines":[[r,c],...],"safe":[[r,c],...]},"probabilities":[[p or
-null per cell],...],"method","elapsed_ms"}, with count, forced and
-probabilities only when asked for (null without a solution), and "nodes"
-with --method backtrack.
+--no-color). --format json prints one object, the analysis report of
+docs/formats.md ("rows", "cols", "mines", "flags", "unknown",
+"satisfiable", "conflict", "count", "probabilities", "forced_mines",
+"forced_safe", "dead") and "solution":[[r,c],...], "method",
+"elapsed_ms", and "nodes" with --method backtrack. count and
+probabilities appear only when asked for (probabilities only with a
+solution), the forced cells are null unless asked for, and dead is
+null. "forced":{"mines","safe"} repeats the forced cells under their
+former key for one release (null without a solution).
 
 --method backtrack solves with the backtracking CSP search instead (see
 --order, --value, --fc, --max-nodes); it can count, but proves no forced

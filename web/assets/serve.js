@@ -303,7 +303,7 @@ function adviceHTML(a, elapsed, heat, noMove) {
   else if (a.move) h += '<h2>Recommended move</h2>' + moveHTML(a.move, 'Open') + candidatesHTML(a);
   else h += '<h2>No move</h2><p class="why">No closed cell is left, or nothing can be proved and guessing is off.</p>';
   h += '<dl>';
-  if (a.solutions) h += '<dt>layouts</dt><dd id="layouts" title="' + esc(a.solutions) + '">' + sci(a.solutions) + '</dd>';
+  if (a.count) h += '<dt>layouts</dt><dd id="layouts" title="' + esc(a.count) + '">' + sci(a.count) + '</dd>';
   h += '<dt>mines</dt><dd>' + (a.mines == null ? 'unknown' : a.mines) + (a.mines == null ? '' : ', ' + (a.mines - a.flags) + ' left') + ' (' + a.flags + ' flagged), ' + a.unknown + ' closed cells</dd>';
   const n = xs => (xs || []).length;
   h += '<dt>proved</dt><dd>' + n(a.forced_safe) + ' safe, ' + n(a.forced_mines) + ' mines</dd>';
