@@ -15,6 +15,7 @@ import (
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/internal/puzzletest"
 )
 
@@ -189,7 +190,7 @@ func TestAdviseFlagConflict(t *testing.T) {
 func TestAdviseBudget(t *testing.T) {
 	// A budget of one diagram state counts nothing: the answer keeps the
 	// forced cells SAT proves, says what is missing, and guesses by the
-	// local estimate, as ProbGuesser does past its budget.
+	// local estimate, as guess.ProbGuesser does past its budget.
 	p := mustPuzzle(t, "2 3 1\n1 1 -1\n-1 -1 -1\n")
 	adv, err := Advise(context.Background(), p, WithBudget(exact.Budget{MaxStates: 1}))
 	require.NoError(t, err)
@@ -212,7 +213,7 @@ func TestAdviseBudget(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)
-	assert.Equal(t, MethodLocal.Chosen(), adv.Move.Chosen)
+	assert.Equal(t, guess.MethodLocal.Chosen(), adv.Move.Chosen)
 }
 
 func TestAdviseCancelled(t *testing.T) {
@@ -258,7 +259,7 @@ func TestAdvisePlayerForms(t *testing.T) {
 	assert.InDelta(t, 1.0/3, pr, 1e-12)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)
-	assert.NotEqual(t, MethodEndgame.Chosen(), adv.Move.Chosen, "no endgame search without a total")
+	assert.NotEqual(t, guess.MethodEndgame.Chosen(), adv.Move.Chosen, "no endgame search without a total")
 
 	// A flag the hints prove: its neighbour is then safe.
 	p = mustPuzzle(t, "mines ?\n1F\n..\n")

@@ -18,7 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/cnf"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
 )
@@ -198,7 +200,7 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 		{game.Medium, game.RulesSeed, nil, 200},
 		{game.Hard, game.RulesSeed, nil, 100},
 		{game.Expert, game.RulesZero, nil, 50},
-		{small, game.RulesSafe, []Strategy{Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}}, 300},
+		{small, game.RulesSafe, []Strategy{Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: guess.LocalGuesser{}}}, 300},
 	}
 	for _, tt := range tests {
 		t.Run(tt.level.Name+"/"+tt.rules.String(), func(t *testing.T) {
@@ -415,7 +417,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 // testdata/trace.golden (go test -update rewrites it).
 func TestTraceGolden(t *testing.T) {
 	var buf bytes.Buffer
-	a, err := New(WithTrace(&buf), WithStrategies(Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}))
+	a, err := New(WithTrace(&buf), WithStrategies(Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: guess.LocalGuesser{}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +457,7 @@ func TestMoveWhy(t *testing.T) {
 		m    Move
 		want string
 	}{
-		{Move{Op: game.OpOpen, Cell: 4, Rule: RuleGuess, Guess: &Guess{Cell: 4, P: 0.2}}, "guess"},
+		{Move{Op: game.OpOpen, Cell: 4, Rule: RuleGuess, Guess: &guess.Guess{Cell: 4, P: 0.2}}, "guess"},
 		{Move{Op: game.OpOpen, Cell: 0, Rule: RuleFirst}, "first click: the rules keep it safe"},
 		{Move{Op: game.OpFlag, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is a mine in every layout that agrees with the hints and the 10-mine total"},
 		{Move{Op: game.OpOpen, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is safe in every layout that agrees with the hints and the 10-mine total"},
@@ -542,7 +544,7 @@ func TestUnsoundIsCaught(t *testing.T) {
 
 func TestSameSeedSameGame(t *testing.T) {
 	play := func() []game.Record {
-		a, _ := New(WithMoves(), WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: LocalGuesser{}}))
+		a, _ := New(WithMoves(), WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: guess.LocalGuesser{}}))
 		var out []game.Record
 		for _, seed := range []int64{5, 6, 5} {
 			g, _ := game.New(game.Hard, game.RulesSeed, seed)
@@ -576,7 +578,7 @@ func TestFastPlaysAsFull(t *testing.T) {
 			if res[0].Outcome != res[1].Outcome {
 				t.Fatalf("%s: full %v, fast %v", name, res[0].Outcome, res[1].Outcome)
 			}
-			gs := [2][]*Guess{}
+			gs := [2][]*guess.Guess{}
 			for k, r := range res {
 				for _, m := range r.Moves {
 					if m.Rule == RuleGuess {
@@ -624,7 +626,7 @@ func playBoth(t *testing.T, agents [2]*Agent, level game.Level, rules game.Rules
 
 // sameGuess reports whether x and y agree in every field, floats to the
 // bit (Probs holds NaNs).
-func sameGuess(x, y *Guess) bool {
+func sameGuess(x, y *guess.Guess) bool {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 	if x.Cell != y.Cell || x.Runner != y.Runner || x.Method != y.Method || len(x.Probs) != len(y.Probs) ||
 		!same(x.P, y.P) || !same(x.RunnerP, y.RunnerP) || !same(x.Score, y.Score) || !same(x.RunnerScore, y.RunnerScore) {
@@ -670,4 +672,10 @@ func TestPresetGuesses(t *testing.T) {
 			t.Errorf("PresetGuesses(%q) = %v; want %v", name, got, want)
 		}
 	}
+}
+
+// positionFor returns a Position over v, as a strategy sees it, with a
+// generator seeded by seed.
+func positionFor(v *game.Puzzle, seed uint64) *Position {
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), count: counts{cache: exact.NewCache()}}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/minesat/minesat/guess"
 )
 
 // Config is an agent's configuration as plain values, the flags of
@@ -14,19 +16,25 @@ import (
 type Config struct {
 	Strategy  string `json:"strategy"`            // kb, sat, full or fast (see WithStrategy)
 	NoGuess   bool   `json:"no_guess"`            // never guess: a game ends stuck when logic runs out
-	Guesser   string `json:"guesser"`             // exact (ProbGuesser) or local (LocalGuesser)
-	Lookahead int    `json:"lookahead"`           // ProbGuesser.Lookahead
-	Depth     int    `json:"depth"`               // ProbGuesser.Depth
-	Endgame   int    `json:"endgame"`             // ProbGuesser.Endgame
-	DeepOpen  int    `json:"deep_open,omitempty"` // ProbGuesser.DeepOpen
-	Policy    string `json:"policy,omitempty"`    // ProbGuesser.Policy: PolicyAuto, or rules as ParsePolicy reads them, e.g. "blend,risk", "hill" or "none" ("" too)
+	Guesser   string `json:"guesser"`             // exact (guess.ProbGuesser) or local (guess.LocalGuesser)
+	Lookahead int    `json:"lookahead"`           // guess.ProbGuesser.Lookahead
+	Depth     int    `json:"depth"`               // guess.ProbGuesser.Depth
+	Endgame   int    `json:"endgame"`             // guess.ProbGuesser.Endgame
+	DeepOpen  int    `json:"deep_open,omitempty"` // guess.ProbGuesser.DeepOpen
+	Policy    string `json:"policy,omitempty"`    // guess.ProbGuesser.Policy: PolicyAuto, or rules as guess.ParsePolicy reads them, e.g. "blend,risk", "hill" or "none" ("" too)
 }
+
+// PolicyAuto is the Config.Policy of the default player:
+// guess.PolicyDefault on boards of at least guess.DefaultPolicyDensity
+// mines, with the default depth; no heuristic on sparser boards, or when
+// the lookahead looks two moves ahead or weighs no cell.
+const PolicyAuto = "auto"
 
 // DefaultConfig is the agent 'minesat play' plays with unless told
 // otherwise: strategy full, guessing by exact probabilities with the
 // default lookahead, depth and endgame, and policy auto.
 var DefaultConfig = Config{Strategy: PresetFull, Guesser: "exact",
-	Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame, Policy: PolicyAuto}
+	Lookahead: guess.DefaultLookahead, Depth: guess.DefaultDepth, Endgame: guess.DefaultEndgame, Policy: PolicyAuto}
 
 // A FieldError reports a field of a Config (or of a configuration holding
 // one, such as a batch's) that is out of range. Field is the field's name
@@ -60,16 +68,16 @@ func (c Config) Check() error {
 		return &FieldError{Field: "guesser", Value: strconv.Quote(c.Guesser), Err: errors.New("want exact or local")}
 	case c.Lookahead < 0:
 		return fieldErrorf("lookahead", c.Lookahead, "want 0 or more")
-	case c.Depth < 1 || c.Depth > MaxDepth:
-		return fieldErrorf("depth", c.Depth, "want 1 to %d", MaxDepth)
+	case c.Depth < 1 || c.Depth > guess.MaxDepth:
+		return fieldErrorf("depth", c.Depth, "want 1 to %d", guess.MaxDepth)
 	case c.Depth > 1 && c.Lookahead == 0:
 		return fieldErrorf("depth", c.Depth, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
 	case c.DeepOpen < 0:
 		return fieldErrorf("deep-open", c.DeepOpen, "want 0 or more")
 	case c.DeepOpen > 0 && c.Lookahead == 0:
 		return fieldErrorf("deep-open", c.DeepOpen, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
-	case c.Endgame < 0 || c.Endgame > MaxEndgame:
-		return fieldErrorf("endgame", c.Endgame, "want 0 to %d", MaxEndgame)
+	case c.Endgame < 0 || c.Endgame > guess.MaxEndgame:
+		return fieldErrorf("endgame", c.Endgame, "want 0 to %d", guess.MaxEndgame)
 	}
 	return c.checkPolicy()
 }
@@ -80,7 +88,7 @@ func (c Config) checkPolicy() error {
 	if c.Policy == PolicyAuto {
 		return nil
 	}
-	pol, err := ParsePolicy(c.Policy)
+	pol, err := guess.ParsePolicy(c.Policy)
 	quoted := strconv.Quote(c.Policy)
 	switch {
 	case err != nil:
@@ -97,14 +105,14 @@ func (c Config) checkPolicy() error {
 
 // policy returns c's Policy; the zero Policy when c.Policy names none or
 // is out of range (Check reports it).
-func (c Config) policy() (Policy, float64) {
+func (c Config) policy() (guess.Policy, float64) {
 	if c.Policy == PolicyAuto {
 		if !c.autoPlays() {
 			return 0, 0 // auto yields to depth 2 and --deep-open, as documented
 		}
-		return PolicyDefault, DefaultPolicyDensity
+		return guess.PolicyDefault, guess.DefaultPolicyDensity
 	}
-	pol, _ := ParsePolicy(c.Policy)
+	pol, _ := guess.ParsePolicy(c.Policy)
 	return pol, 0
 }
 
@@ -131,9 +139,9 @@ func (c Config) Options() ([]Option, error) {
 		return nil, err
 	}
 	pol, density := c.policy()
-	var guesser Guesser = ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame, Policy: pol, PolicyDensity: density}
+	var guesser guess.Guesser = guess.ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame, Policy: pol, PolicyDensity: density}
 	if c.Guesser == "local" {
-		guesser = LocalGuesser{}
+		guesser = guess.LocalGuesser{}
 	}
 	opts := []Option{WithStrategy(c.Strategy), WithGuesser(guesser)}
 	if c.NoGuess {

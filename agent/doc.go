@@ -1,6 +1,7 @@
 // Package agent holds minesat's player: its configuration, the strategies
-// and the loop that plays a game by proof, the guessers, the advice on one
-// position (Advise), and the game record a played game writes.
+// and the loop that plays a game by proof and calls a guesser (package
+// guess) when proof runs out, the advice on one position (Advise), and the
+// game record a played game writes.
 //
 // Play a game with the default configuration and write its record line:
 //
@@ -33,7 +34,7 @@
 //  5. sat: every cell forced in all layouts that agree with the hints and
 //     the mine total, proved by SAT as exact.FindForced proves them, from a
 //     count the guess that follows reuses when nothing is forced (count.go);
-//  6. guess: a Guesser's choice, when guessing is allowed.
+//  6. guess: a guess.Guesser's choice, when guessing is allowed.
 //
 // The presets name the lists: "kb" is 1-3 (the course assignment's
 // knowledge-base agent), "sat" adds 5 (the exact ceiling of pure logic),
@@ -51,13 +52,11 @@
 //
 // # Guessing
 //
-// The guess_*.go files hold guessing: the Guesser interface, LocalGuesser
-// and Guess (guess.go); ProbGuesser, from exact probabilities with its
-// lookahead (guess_prob.go); the exhaustive endgame search
-// (guess_endgame.go); pseudo 50/50s (guess_fifty.go); Method, how a guess
-// was chosen (guess_method.go); and the two published JSON forms of a guess,
-// a record's note and Advise's recommendation (guess_json.go). Their working
-// memory, kept between guesses, is one guessScratch in the Position.
+// Guessing is package guess's: the GuessStrategy step asks its
+// guess.Guesser about the Position's view, lending it the game's random
+// source and counts (the SAT step's count of the same position, when it
+// found nothing forced), and gives it a guess.State of its own, one an
+// agent.
 //
 // # Records
 //

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -52,7 +53,7 @@ func (m Move) clauseLines(b *game.Board, lines ...string) []string {
 
 // guessLines explains a guess: its probability, how it was estimated, the
 // runner-up, and how many cells were weighed.
-func guessLines(b *game.Board, g *Guess) []string {
+func guessLines(b *game.Board, g *guess.Guess) []string {
 	if g == nil {
 		return []string{"no estimate recorded"}
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -41,7 +42,7 @@ var binaryLimits = kb.Limits{Short: 2, NoMerge: true}
 var Presets = []string{PresetKB, PresetSAT, PresetFull, PresetFast}
 
 // Preset returns the strategies a preset names, guessing with g and
-// proving with find (nil picks the defaults: DefaultGuesser(), and the SAT
+// proving with find (nil picks the defaults: guess.DefaultGuesser(), and the SAT
 // step's own prover, which finds what exact.FindForced finds), and the KB
 // limits it plays with.
 //
@@ -59,9 +60,9 @@ var Presets = []string{PresetKB, PresetSAT, PresetFull, PresetFast}
 // every later one, so the order of the deductions cannot change where they
 // end) and guesses the same cell with the same random draws. Its moves give
 // "pair" or "sat" where full gives a clause.
-func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, kb.Limits, error) {
+func Preset(name string, g guess.Guesser, find ForcedFinder) ([]Strategy, kb.Limits, error) {
 	if g == nil {
-		g = DefaultGuesser()
+		g = guess.DefaultGuesser()
 	}
 	s := []Strategy{Units{}, Resolution{}, Global{}}
 	switch name {
@@ -214,7 +215,8 @@ func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 
 // GuessStrategy opens the cell its Guesser picks.
 type GuessStrategy struct {
-	G Guesser
+	G     guess.Guesser
+	state *guess.State // the guesser's memory, each agent's own (New gives it)
 }
 
 // Name returns "guess: " and the guesser's name.
@@ -225,7 +227,7 @@ func (s GuessStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error) 
 	if p.closed == 0 {
 		return nil, nil
 	}
-	g, err := s.G.Guess(ctx, p)
+	g, err := s.G.Guess(ctx, p.guessPosition(), s.state)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"cmp"
@@ -86,12 +86,6 @@ const (
 // 1.23 times the time, beginner (12.3%) nothing measurable.
 const DefaultPolicyDensity = 0.18
 
-// PolicyAuto is the Config.Policy of the default player: PolicyDefault on
-// boards of at least DefaultPolicyDensity mines, with the default depth;
-// no rule on sparser boards, or when the lookahead looks two moves ahead
-// or weighs no cell.
-const PolicyAuto = "auto"
-
 // policyNames are the rules' names, in the order String writes them.
 var policyNames = [...]struct {
 	name string
@@ -104,7 +98,7 @@ var policyNames = [...]struct {
 // ParsePolicy reads a comma-separated list of rule names (blend, dead,
 // candidates, risk, progress, overrides; hill for all of them) into a
 // Policy; "" and "none" are the zero Policy. It does not read PolicyAuto,
-// which is a Config's.
+// which is the agent configuration's.
 func ParsePolicy(s string) (Policy, error) {
 	var p Policy
 	if t := strings.TrimSpace(s); t == "" || t == "none" {
@@ -157,21 +151,21 @@ const (
 // policyLookahead is lookahead under g.Policy: it weighs the candidates the
 // policy names one move ahead, scores them by its rules and returns the
 // best and (when p explains its moves) the runner-up.
-func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
+func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, s *State, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pol := g.Policy
-	p.guess.kept.reset()
-	pool, err := g.policyPool(ctx, p, a, probs, cands)
+	s.kept.reset()
+	pool, err := g.policyPool(ctx, p, s, a, probs, cands)
 	if err != nil {
 		return candidate{}, candidate{}, err
 	}
-	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, kept: &p.guess.kept, lnAll: lnAll, g: g, depth: 1}
-	pw := p.guess.policy.start(pol, w.view)
+	w := weigher{view: s.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.Cache, reveals: &s.reveals, kept: &s.kept, lnAll: lnAll, g: g, depth: 1}
+	pw := s.policy.start(pol, w.view)
 	w.after = pw.after
-	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.count.cache}
+	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.Cache}
 	facts := make([]weighed, len(pool))
 	top := [2]float64{-1, -1}
 	rank := 1
-	if !p.explain {
+	if !p.Explain {
 		rank = 0
 	}
 	weighedAny := false
@@ -220,7 +214,7 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.
 		}
 	}
 	if !weighedAny {
-		return candidate{}, candidate{}, fmt.Errorf("agent: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
+		return candidate{}, candidate{}, fmt.Errorf("guess: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
 	}
 	order := make([]int, len(pool))
 	for i := range order {
@@ -253,7 +247,7 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.
 		best = candidate{cell: s, p: probs[s], nbrs: len(p.View.Board.Neighbors(s)), score: best.score}
 	}
 	runner = candidate{cell: -1}
-	if p.explain {
+	if p.Explain {
 		for _, i := range order {
 			if pool[i].cell != best.cell && pool[i].score >= 0 {
 				runner = pool[i]
@@ -285,7 +279,7 @@ func overrideOf(pool []candidate, facts []weighed, order []int, probs []float64)
 // analysed by a, with mine probabilities probs; cands are rank's. Under
 // PolicyDead the dead cells are left out, unless every cell within reach
 // is dead.
-func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, cands []candidate) ([]candidate, error) {
+func (g ProbGuesser) policyPool(ctx context.Context, p *Position, s *State, a *exact.Analysis, probs []float64, cands []candidate) ([]candidate, error) {
 	v := p.View
 	pool := func(cands []candidate) []candidate {
 		if g.Policy&PolicyCandidates != 0 {
@@ -302,7 +296,7 @@ func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analy
 		reach = func(c candidate) bool { return c.interior || 1-c.p >= policyFrontierCut*(1-best)-probEps }
 		want = policyCap
 	}
-	view := p.guess.viewOf(v)
+	view := s.viewOf(v)
 	var living []candidate
 	kept := 0
 	for _, c := range cands {
@@ -313,7 +307,7 @@ func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analy
 			continue
 		}
 		if !c.interior && g.Policy&PolicyCandidates == 0 { // else tested cheaply only: see Policy
-			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.count.cache, &p.guess.kept)
+			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.Cache, &s.kept)
 			if err != nil {
 				return nil, err
 			}

@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"context"
@@ -237,13 +237,11 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 	t.Logf("%d positions had a pseudo 50/50", found)
 }
 
-// TestOddBoards plays whole games with the full preset on boards one cell
-// wide, nearly full of mines or nearly empty, where the 50/50 shapes, the
+// TestOddBoards plays whole games with the default guesser, by proof
+// between guesses, on boards one cell wide, nearly full of mines or nearly empty, where the 50/50 shapes, the
 // endgame search and the lookahead meet the board's edges everywhere:
 // every game must end won or lost, without error.
 func TestOddBoards(t *testing.T) {
-	a, err := New(WithStrategy(PresetFull))
-	require.NoError(t, err)
 	games := 0
 	for _, l := range []string{"1x2/1", "2x1/1", "1x5/2", "5x1/2", "2x2/1", "2x2/3", "3x3/8", "3x3/1", "1x30/10", "30x1/10", "2x30/20", "4x4/14", "6x6/20"} {
 		level := custom(t, l)
@@ -253,9 +251,8 @@ func TestOddBoards(t *testing.T) {
 				if err != nil {
 					continue // no room for a zero start, say
 				}
-				res, err := a.Play(context.Background(), g)
-				require.NoError(t, err, "%s %v game %d", l, rules, i)
-				require.Contains(t, []game.Outcome{game.Won, game.Lost}, res.Outcome, "%s %v game %d: the outcome", l, rules, i)
+				outcome := play(t, g, DefaultGuesser(), uint64(i), nil)
+				require.Contains(t, []game.Outcome{game.Won, game.Lost}, outcome, "%s %v game %d: the outcome", l, rules, i)
 				games++
 			}
 		}
