@@ -39,7 +39,7 @@ type Option func(*Agent) error
 // Agent is not safe for concurrent use.
 type Agent struct {
 	strategies []Strategy
-	preset     string
+	preset     Preset
 	noGuess    bool
 	guesser    guess.Guesser
 	first      *game.Pos
@@ -69,7 +69,7 @@ func New(opts ...Option) (*Agent, error) {
 	}
 	limits := binaryLimits
 	if a.strategies == nil {
-		s, l, err := Preset(a.preset, a.guesser, a.findForced)
+		s, l, err := a.preset.Strategies(a.guesser, a.findForced)
 		if err != nil {
 			return nil, err
 		}
@@ -93,13 +93,13 @@ func New(opts ...Option) (*Agent, error) {
 	return a, nil
 }
 
-// WithStrategy selects a preset by name: "kb", "sat", "full" or "fast".
-func WithStrategy(name string) Option {
+// WithPreset selects the strategies p names.
+func WithPreset(p Preset) Option {
 	return func(a *Agent) error {
-		if _, _, err := Preset(name, nil, nil); err != nil {
+		if _, _, err := p.Strategies(nil, nil); err != nil {
 			return err
 		}
-		a.preset = name
+		a.preset = p
 		return nil
 	}
 }
@@ -174,7 +174,7 @@ func WithMoves() Option {
 }
 
 // WithLimits sets the KB's resolution limits (default: the preset's, see
-// Preset; with WithStrategies, the binary restriction without merging).
+// Preset.Strategies; with WithStrategies, the binary restriction without merging).
 func WithLimits(l kb.Limits) Option {
 	return func(a *Agent) error { a.limits = &l; return nil }
 }

@@ -294,8 +294,8 @@ func TestSoundness(t *testing.T) {
 // least every game "kb" wins.
 func TestSATStep(t *testing.T) {
 	level := game.Level{Name: "5x6/6", Rows: 5, Cols: 6, Mines: 6}
-	kbAgent, _ := New(WithStrategy(PresetKB))
-	satAgent, _ := New(WithStrategy(PresetSAT), WithForcedFinder(bruteForced))
+	kbAgent, _ := New(WithPreset(PresetKB))
+	satAgent, _ := New(WithPreset(PresetSAT), WithForcedFinder(bruteForced))
 	satWins, kbWins, satMoves := 0, 0, 0
 	for i := 0; i < 300; i++ {
 		seed := game.GameSeed(3, i)
@@ -336,7 +336,7 @@ func TestSATStep(t *testing.T) {
 // stuck and feeds their hints, in several orders, to fresh KBs: after
 // saturation and the global count, every KB0 agrees with the agent's.
 func TestSameDeductionsInAnyOrder(t *testing.T) {
-	a, _ := New(WithStrategy(PresetKB))
+	a, _ := New(WithPreset(PresetKB))
 	rng := rand.New(rand.NewPCG(1, 1))
 	stuck, want := 0, longtest.Pick(2, 8)
 	for i := 0; stuck < want && i < 200; i++ {
@@ -489,10 +489,10 @@ func TestNewOptions(t *testing.T) {
 		err  bool
 	}{
 		{"default is full", nil, []string{"units", "resolution", "global", "sat", "guess: exact probability"}, false},
-		{"kb", []Option{WithStrategy("kb")}, []string{"units", "resolution", "global"}, false},
-		{"sat", []Option{WithStrategy("sat")}, []string{"units", "resolution", "global", "sat"}, false},
+		{"kb", []Option{WithPreset("kb")}, []string{"units", "resolution", "global"}, false},
+		{"sat", []Option{WithPreset("sat")}, []string{"units", "resolution", "global", "sat"}, false},
 		{"full without guessing", []Option{WithNoGuess()}, []string{"units", "resolution", "global", "sat"}, false},
-		{"unknown", []Option{WithStrategy("psychic")}, nil, true},
+		{"unknown", []Option{WithPreset("psychic")}, nil, true},
 		{"no strategies", []Option{WithStrategies()}, nil, true},
 		{"nil guesser", []Option{WithGuesser(nil)}, nil, true},
 	}
@@ -512,7 +512,7 @@ func TestNewOptions(t *testing.T) {
 func TestPlayStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	a, err := New(WithStrategy(PresetKB))
+	a, err := New(WithPreset(PresetKB))
 	require.NoError(t, err)
 	g, err := game.New(game.Hard, game.RulesSeed, 1)
 	require.NoError(t, err)
@@ -566,7 +566,7 @@ func TestSameSeedSameGame(t *testing.T) {
 func TestFastPlaysAsFull(t *testing.T) {
 	games := longtest.Pick(40, 150)
 	full, _ := New(WithMoves())
-	fast, _ := New(WithStrategy(PresetFast), WithMoves())
+	fast, _ := New(WithPreset(PresetFast), WithMoves())
 	guessed := 0
 	for _, l := range []struct {
 		level game.Level
@@ -646,8 +646,8 @@ func sameGuess(x, y *guess.Guess) bool {
 // came in. (A won game may end with different cells flagged.)
 func TestFastNoGuessAsSAT(t *testing.T) {
 	games := longtest.Pick(40, 150)
-	sat, _ := New(WithStrategy(PresetSAT), WithNoGuess())
-	fast, _ := New(WithStrategy(PresetFast), WithNoGuess())
+	sat, _ := New(WithPreset(PresetSAT), WithNoGuess())
+	fast, _ := New(WithPreset(PresetFast), WithNoGuess())
 	stuck := 0
 	for _, level := range []game.Level{game.Easy, game.Medium, game.Hard} {
 		for i := range games {
@@ -667,11 +667,23 @@ func TestFastNoGuessAsSAT(t *testing.T) {
 }
 
 func TestPresetGuesses(t *testing.T) {
-	for name, want := range map[string]bool{PresetKB: false, PresetSAT: false, PresetFull: true, PresetFast: true, "bogus": false} {
-		if got := PresetGuesses(name); got != want {
-			t.Errorf("PresetGuesses(%q) = %v; want %v", name, got, want)
+	for p, want := range map[Preset]bool{PresetKB: false, PresetSAT: false, PresetFull: true, PresetFast: true, "bogus": false} {
+		if got := p.Guesses(); got != want {
+			t.Errorf("Preset(%q).Guesses() = %v; want %v", p, got, want)
 		}
 	}
+}
+
+func TestParsePreset(t *testing.T) {
+	for _, p := range Presets {
+		got, err := ParsePreset(string(p))
+		require.NoError(t, err)
+		assert.Equal(t, p, got)
+	}
+	_, err := ParsePreset("psychic")
+	assert.EqualError(t, err, `unknown strategy "psychic": want kb, sat, full or fast`)
+	_, err = ParseGuesserKind("psychic")
+	assert.EqualError(t, err, `unknown guesser "psychic": want exact or local`)
 }
 
 // positionFor returns a Position over v, as a strategy sees it, with a

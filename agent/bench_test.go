@@ -22,8 +22,8 @@ func BenchmarkPlay(b *testing.B) {
 	}
 	for _, l := range levels {
 		for _, preset := range Presets {
-			b.Run(l.level.Name+"/"+preset, func(b *testing.B) {
-				a, err := New(WithStrategy(preset))
+			b.Run(l.level.Name+"/"+string(preset), func(b *testing.B) {
+				a, err := New(WithPreset(preset))
 				if err != nil {
 					b.Fatal(err)
 				}

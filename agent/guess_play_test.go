@@ -21,7 +21,8 @@ func TestConfigPolicy(t *testing.T) {
 		f(&c)
 		return c
 	}
-	hill := with(func(c *Config) { c.Policy = "hill" })
+	hill := with(func(c *Config) { c.Policy = PolicyOf(guess.PolicyHill) })
+	dead := PolicyOf(guess.PolicyDead)
 	tests := []struct {
 		name string
 		c    Config
@@ -29,11 +30,10 @@ func TestConfigPolicy(t *testing.T) {
 	}{
 		{"default", DefaultConfig, ""},
 		{"hill", hill, ""},
-		{"two rules", with(func(c *Config) { c.Policy = "blend,risk" }), ""},
-		{"unknown rule", with(func(c *Config) { c.Policy = "blend,psychic" }), `policy "blend,psychic": unknown rule "psychic"`},
-		{"no lookahead", with(func(c *Config) { c.Policy, c.Lookahead = "dead", 0 }), `policy "dead": want a lookahead of 1 or more`},
-		{"depth 2", with(func(c *Config) { c.Policy, c.Depth = "dead", 2 }), `policy "dead": want depth 1`},
-		{"deep open", with(func(c *Config) { c.Policy, c.DeepOpen = "dead", 5 }), `policy "dead": want depth 1`},
+		{"two heuristics", with(func(c *Config) { c.Policy = PolicyOf(guess.PolicyBlend | guess.PolicyRisk) }), ""},
+		{"no lookahead", with(func(c *Config) { c.Policy, c.Lookahead = dead, 0 }), `policy "dead": want a lookahead of 1 or more`},
+		{"depth 2", with(func(c *Config) { c.Policy, c.Depth = dead, 2 }), `policy "dead": want depth 1`},
+		{"deep open", with(func(c *Config) { c.Policy, c.DeepOpen = dead, 5 }), `policy "dead": want depth 1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,17 +53,28 @@ func TestConfigPolicy(t *testing.T) {
 
 	assert.Equal(t, "exact, lookahead 8, endgame 1000, policy hill", hill.GuesserName())
 	assert.Equal(t, "exact, lookahead 8, endgame 1000, policy auto", DefaultConfig.GuesserName())
-	assert.Equal(t, "exact, lookahead 8, endgame 1000", with(func(c *Config) { c.Policy = "none" }).GuesserName())
+	assert.Equal(t, "exact, lookahead 8, endgame 1000", with(func(c *Config) { c.Policy = 0 }).GuesserName())
 	assert.Equal(t, `--policy auto and hill`, DefaultConfig.Diff(hill))
-	assert.Equal(t, `--policy none and auto`, with(func(c *Config) { c.Policy = "" }).Diff(DefaultConfig))
-	assert.Equal(t, "", hill.Diff(with(func(c *Config) { c.Policy = "risk,blend,dead,candidates,progress,overrides" })))
+	assert.Equal(t, `--policy none and auto`, with(func(c *Config) { c.Policy = 0 }).Diff(DefaultConfig))
+	all, err := ParsePolicySetting("risk,blend,dead,candidates,progress,overrides")
+	require.NoError(t, err)
+	assert.Equal(t, "", hill.Diff(with(func(c *Config) { c.Policy = all })))
+	_, err = ParsePolicySetting("blend,psychic")
+	assert.ErrorContains(t, err, `unknown heuristic "psychic"`)
 
-	js, err := json.Marshal(with(func(c *Config) { c.Policy = "" }))
+	js, err := json.Marshal(with(func(c *Config) { c.Policy = 0 }))
 	require.NoError(t, err)
 	assert.NotContains(t, string(js), "policy", "a summary without a policy is as before policies")
 	js, err = json.Marshal(hill)
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"policy":"hill"`)
+	var back Config
+	require.NoError(t, json.Unmarshal(js, &back))
+	assert.Equal(t, hill, back, "read back")
+	js, err = json.Marshal(DefaultConfig)
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"strategy":"full","no_guess":false,"guesser":"exact"`)
+	assert.Contains(t, string(js), `"policy":"auto"`)
 
 	opts, err := hill.Options()
 	require.NoError(t, err)

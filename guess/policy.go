@@ -13,9 +13,9 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Policy is a set of D. Hill's guessing rules that ProbGuesser's lookahead
+// Policy is a set of D. Hill's guessing heuristics that ProbGuesser's lookahead
 // may play by, each a switch: the zero Policy plays none of them, and the
-// lookahead is then the default one. The rules, in our words, from reading
+// lookahead is then the default one. The heuristics, in our words, from reading
 // his JavaScript solver (JSMinesweeper):
 //
 //   - PolicyBlend: a position after a hint value is valued at (4 x the
@@ -60,7 +60,7 @@ import (
 // The endgame search and the pseudo 50/50 rule stay in front of them.
 type Policy uint8
 
-// The rules of a Policy.
+// The heuristics of a Policy.
 const (
 	PolicyBlend      Policy = 1 << iota // value the next move as (4 x best + second best) / 5
 	PolicyDead                          // weigh dead cells last
@@ -69,9 +69,9 @@ const (
 	PolicyProgress                      // favour cells that make progress
 	PolicyOverrides                     // play a safer cell that the choice implies safe
 
-	PolicyHill = PolicyBlend | PolicyDead | PolicyCandidates | PolicyRisk | PolicyProgress | PolicyOverrides // every rule
+	PolicyHill = PolicyBlend | PolicyDead | PolicyCandidates | PolicyRisk | PolicyProgress | PolicyOverrides // every heuristic
 
-	// PolicyDefault is the rules the default player plays by (on boards
+	// PolicyDefault is the heuristics the default player plays by (on boards
 	// of at least DefaultPolicyDensity mines): each alone won more of
 	// 200,000 paired expert games than none, at little cost. candidates
 	// alone won fewer, risk and overrides nothing measurable, both at a
@@ -86,16 +86,16 @@ const (
 // 1.23 times the time, beginner (12.3%) nothing measurable.
 const DefaultPolicyDensity = 0.18
 
-// policyNames are the rules' names, in the order String writes them.
+// policyNames are the heuristics' names, in the order String writes them.
 var policyNames = [...]struct {
-	name string
-	rule Policy
+	name      string
+	heuristic Policy
 }{
 	{"blend", PolicyBlend}, {"dead", PolicyDead}, {"candidates", PolicyCandidates},
 	{"risk", PolicyRisk}, {"progress", PolicyProgress}, {"overrides", PolicyOverrides},
 }
 
-// ParsePolicy reads a comma-separated list of rule names (blend, dead,
+// ParsePolicy reads a comma-separated list of heuristic names (blend, dead,
 // candidates, risk, progress, overrides; hill for all of them) into a
 // Policy; "" and "none" are the zero Policy. It does not read PolicyAuto,
 // which is the agent configuration's.
@@ -113,16 +113,16 @@ next:
 		}
 		for _, r := range policyNames {
 			if r.name == name {
-				p |= r.rule
+				p |= r.heuristic
 				continue next
 			}
 		}
-		return 0, fmt.Errorf("unknown rule %q: want auto, none, hill or some of blend, dead, candidates, risk, progress, overrides", name)
+		return 0, fmt.Errorf("unknown heuristic %q: want auto, none, hill or some of blend, dead, candidates, risk, progress, overrides", name)
 	}
 	return p, nil
 }
 
-// String returns the rules of p as ParsePolicy reads them: "" for none,
+// String returns the heuristics of p as ParsePolicy reads them: "" for none,
 // "hill" for all, else their names joined by commas, e.g. "blend,risk".
 func (p Policy) String() string {
 	if p&PolicyHill == PolicyHill {
@@ -130,14 +130,14 @@ func (p Policy) String() string {
 	}
 	var names []string
 	for _, r := range policyNames {
-		if p&r.rule != 0 {
+		if p&r.heuristic != 0 {
 			names = append(names, r.name)
 		}
 	}
 	return strings.Join(names, ",")
 }
 
-// The constants of Hill's rules.
+// The constants of Hill's heuristics.
 const (
 	policyCap          = 24    // cells weighed at most under PolicyCandidates
 	policyFrontierCut  = 0.9   // PolicyCandidates: frontier cells at least this times the best safety
@@ -149,7 +149,7 @@ const (
 )
 
 // policyLookahead is lookahead under g.Policy: it weighs the candidates the
-// policy names one move ahead, scores them by its rules and returns the
+// policy names one move ahead, scores them by its heuristics and returns the
 // best and (when p explains its moves) the runner-up.
 func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, s *State, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pol := g.Policy
@@ -498,7 +498,7 @@ type afterValue struct {
 
 func (pw *policyWeigh) reset() { pw.vals, pw.clears = pw.vals[:0], pw.clears[:0] }
 
-// policyPerCell are the rules that need every cell's probability in the
+// policyPerCell are the heuristics that need every cell's probability in the
 // positions after a hint.
 const policyPerCell = PolicyBlend | PolicyProgress | PolicyOverrides
 

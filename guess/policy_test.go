@@ -26,8 +26,8 @@ func TestParsePolicy(t *testing.T) {
 		{in: " risk , blend", want: PolicyBlend | PolicyRisk, str: "blend,risk"},
 		{in: "dead,candidates,progress,overrides", want: PolicyDead | PolicyCandidates | PolicyProgress | PolicyOverrides, str: "dead,candidates,progress,overrides"},
 		{in: "blend,dead,candidates,risk,progress,overrides", want: PolicyHill, str: "hill"},
-		{in: "blend,psychic", err: `unknown rule "psychic"`},
-		{in: "blend,", err: `unknown rule ""`},
+		{in: "blend,psychic", err: `unknown heuristic "psychic"`},
+		{in: "blend,", err: `unknown heuristic ""`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -256,7 +256,7 @@ func onlyFrontier(cands []candidate) []candidate {
 	return out
 }
 
-// TestPolicyChangesChoices plays each rule alone on stuck positions
+// TestPolicyChangesChoices plays each heuristic alone on stuck positions
 // against the default lookahead: each must pick a closed cell and change
 // some choice (but PolicyOverrides, which fires too rarely to be seen
 // here: see TestOverrides), the zero Policy none. A choice changed by
@@ -265,7 +265,7 @@ func onlyFrontier(cands []candidate) []candidate {
 // PolicyOverrides is safer.
 func TestPolicyChangesChoices(t *testing.T) {
 	ctx := context.Background()
-	rules := []Policy{0, PolicyBlend, PolicyDead, PolicyCandidates, PolicyRisk, PolicyProgress, PolicyOverrides, PolicyHill}
+	heuristics := []Policy{0, PolicyBlend, PolicyDead, PolicyCandidates, PolicyRisk, PolicyProgress, PolicyOverrides, PolicyHill}
 	changed := make(map[Policy]int)
 	var positions []*Position
 	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
@@ -277,7 +277,7 @@ func TestPolicyChangesChoices(t *testing.T) {
 		require.NoError(t, err)
 		base, err := plainGuesser().Guess(ctx, positionFor(p, uint64(i)), nil)
 		require.NoError(t, err)
-		for _, r := range rules {
+		for _, r := range heuristics {
 			g := plainGuesser()
 			g.Policy = r
 			got, err := g.Guess(ctx, positionFor(p, uint64(i)), nil)
@@ -303,7 +303,7 @@ func TestPolicyChangesChoices(t *testing.T) {
 		}
 	}
 	assert.Zero(t, changed[0], "the zero Policy changes nothing")
-	for _, r := range rules[1:] {
+	for _, r := range heuristics[1:] {
 		if r != PolicyOverrides {
 			assert.Positive(t, changed[r], "%v changed no choice", r)
 		}

@@ -67,7 +67,7 @@ type ProbGuesser struct {
 	DeepOpen  int          // while at most this many cells are open, the lookahead looks two moves ahead; 0 for never
 	Endgame   int          // exhaustive search when at most this many layouts remain; 0 for never
 	Budget    exact.Budget // bounds each count
-	Policy    Policy       // D. Hill's rules the lookahead plays by (one move ahead, at depth 1 only); 0 for none
+	Policy    Policy       // D. Hill's heuristics the lookahead plays by (one move ahead, at depth 1 only); 0 for none
 
 	// PolicyDensity, when above 0, limits Policy to boards whose share of
 	// mines (the total over the cells) is at least this; a position whose
@@ -261,7 +261,7 @@ func newGuess(probs []float64, method Method, cell int, score float64, runner in
 }
 
 // plays reports whether the lookahead plays by g.Policy in the position v:
-// some rule, one move ahead, and a board dense enough (see PolicyDensity).
+// some heuristic, one move ahead, and a board dense enough (see PolicyDensity).
 func (g ProbGuesser) plays(v *game.Puzzle) bool {
 	if g.Policy == 0 || g.Depth > 1 {
 		return false
