@@ -216,6 +216,31 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, s *State,
 	if !weighedAny {
 		return candidate{}, candidate{}, fmt.Errorf("guess: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
 	}
+	order := policyOrder(pol, pool, facts)
+	bi := order[0]
+	if pol&PolicyOverrides != 0 {
+		bi = overrideOf(pool, facts, order, probs)
+	}
+	best = pool[bi]
+	if s := facts[bi].single; pol&PolicyOverrides != 0 && s >= 0 && pool[bi].score >= 0 && probs[s] < best.p-probEps {
+		best = candidate{cell: s, p: probs[s], nbrs: len(p.View.Board.Neighbors(s)), score: best.score}
+	}
+	runner = candidate{cell: -1}
+	if p.Explain {
+		for _, i := range order {
+			if pool[i].cell != best.cell && pool[i].score >= 0 {
+				runner = pool[i]
+				break
+			}
+		}
+	}
+	return best, runner, nil
+}
+
+// policyOrder returns the indices of pool, weighed under pol with facts,
+// best first: living before dead (PolicyDead), then higher score, then more
+// cells expected proved safe (PolicyProgress), then as cmpTie orders them.
+func policyOrder(pol Policy, pool []candidate, facts []weighed) []int {
 	order := make([]int, len(pool))
 	for i := range order {
 		order[i] = i
@@ -238,24 +263,7 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, s *State,
 		}
 		return cmpTie(*x, *y)
 	})
-	bi := order[0]
-	if pol&PolicyOverrides != 0 {
-		bi = overrideOf(pool, facts, order, probs)
-	}
-	best = pool[bi]
-	if s := facts[bi].single; pol&PolicyOverrides != 0 && s >= 0 && pool[bi].score >= 0 && probs[s] < best.p-probEps {
-		best = candidate{cell: s, p: probs[s], nbrs: len(p.View.Board.Neighbors(s)), score: best.score}
-	}
-	runner = candidate{cell: -1}
-	if p.Explain {
-		for _, i := range order {
-			if pool[i].cell != best.cell && pool[i].score >= 0 {
-				runner = pool[i]
-				break
-			}
-		}
-	}
-	return best, runner, nil
+	return order
 }
 
 // overrideOf returns the index in pool of the candidate to play in place
