@@ -36,7 +36,7 @@
 //     count the guess that follows reuses when nothing is forced (count.go);
 //  6. guess: a guess.Guesser's choice, when guessing is allowed.
 //
-// The presets name the lists: "kb" is 1-3 (the course assignment's
+// The presets (Preset) name the lists: "kb" is 1-3 (the course assignment's
 // knowledge-base agent), "sat" adds 5 (the exact ceiling of pure logic),
 // "full" adds 6, and "fast" is 1, 4, 5 and 6: the same guesses and wins as
 // "full", sooner, with moves proved by a pair of hints or SAT where "full"
@@ -47,8 +47,11 @@
 //
 // Config is the agent's configuration as plain values (strategy, guesser,
 // lookahead, depth, endgame, ...), the flags of 'minesat play', 'analyze'
-// and 'serve'; Config.Options turns it into the Options of New, and a value
-// out of range is a *FieldError naming the field.
+// and 'serve'. Its named values are typed (Preset, GuesserKind,
+// PolicySetting), each with a parser (ParsePreset, ParseGuesserKind,
+// ParsePolicySetting) that a command calls once, on the flag's text.
+// Config.Options turns it into the Options of New, and a value out of range
+// is a *FieldError naming the field.
 //
 // # Guessing
 //
