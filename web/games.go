@@ -419,8 +419,12 @@ func (s *Server) hintMove(r *http.Request, sess *session) (*agent.Advice, *refus
 	switch {
 	case err != nil:
 		return nil, err
-	case adv.Move == nil:
+	case !adv.Satisfiable:
+		return nil, refuse(CodeNoSolution, "no layout of the mines fits the hints and flags: %s", adv.Conflict)
+	case adv.Move == nil && len(adv.Incomplete) > 0:
 		return nil, refuse(CodeNoMove, "no move to recommend: %s", strings.Join(adv.Incomplete, "; "))
+	case adv.Move == nil:
+		return nil, refuse(CodeNoMove, "no move to recommend: no cell is proved safe, and this server's agent does not guess")
 	}
 	return adv, sess.play(game.PosOf(adv.Move.Cell), opOpen)
 }
