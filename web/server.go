@@ -19,9 +19,9 @@ type Config struct {
 	Agent    []agent.Option // the agent that analyses positions and plays hints
 	Timeout  time.Duration  // most time one request may work; default DefaultTimeout
 	MaxBody  int64          // largest request body in bytes; default DefaultMaxBody
-	MaxGames int            // most games held at once; default DefaultMaxGames
-	MaxIdle  time.Duration  // a game unused this long is dropped; default DefaultMaxIdle
-	Workers  int            // most analyses at once; default GOMAXPROCS
+	MaxGames int            // most games held at once (a new one is refused past it); default DefaultMaxGames
+	MaxIdle  time.Duration  // a game unused this long is let go; default DefaultMaxIdle
+	Workers  int            // most analyses of large positions at once; default GOMAXPROCS
 
 	MaxGameCells   int // most cells of a game's board; default DefaultMaxGameCells
 	MaxPuzzleCells int // most cells of a position to analyse; default DefaultMaxPuzzleCells
@@ -178,10 +178,10 @@ func (s *Server) HTTPServer() *http.Server {
 	}
 }
 
-// ExpireIdle drops the games unused for Config.MaxIdle as they pass it,
+// ExpireIdle lets go the games unused for Config.MaxIdle as they pass it,
 // until ctx ends: each within a quarter of MaxIdle (at most a minute) of
-// its time. Without it a game idle too long is dropped only when the next
-// game is made, or when it is asked for.
+// its time. Without it a game idle too long is let go only when the next
+// game is asked for, or when it is.
 func (s *Server) ExpireIdle(ctx context.Context) {
 	tick := time.NewTicker(min(max(s.cfg.MaxIdle/4, time.Millisecond), time.Minute))
 	defer tick.Stop()
@@ -226,8 +226,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // advise analyses p within ctx. It returns when the work has stopped, not
 // before: every search in it stops when ctx ends, and the caller's
-// analysis slot stays taken until then, so that at most Workers analyses
-// ever run. A nil advice means nothing came back in time; a partial one
+// analysis slot stays taken until then, so that at most Workers (and
+// SmallWorkers) analyses ever run. A nil advice means nothing came back in time; a partial one
 // says what is missing in Incomplete.
 func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*agent.Advice, error) {
 	adv, err := agent.Advise(ctx, p, s.cfg.Agent...)
