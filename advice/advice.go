@@ -28,7 +28,7 @@ type Advice struct {
 
 	// FiftyFifties are the pseudo 50/50s: cells that, whenever they hold
 	// a mine, close a pair or 2x2 block that no move can ever tell from its
-	// mirror image (see agent.ProbGuesser).
+	// mirror image (see guess.ProbGuesser).
 	FiftyFifties [][2]int `json:"pseudo_fifty_fifties"`
 
 	// Solutions is Count under its former key, kept one release.

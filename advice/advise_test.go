@@ -16,6 +16,7 @@ import (
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/internal/puzzletest"
 )
 
@@ -117,7 +118,7 @@ func TestAdviseBudget(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)
-	assert.Equal(t, agent.MethodLocal.Chosen(), adv.Move.Chosen)
+	assert.Equal(t, guess.MethodLocal.Chosen(), adv.Move.Chosen)
 }
 
 func TestAdviseCancelled(t *testing.T) {
@@ -163,7 +164,7 @@ func TestAdvisePlayerForms(t *testing.T) {
 	assert.InDelta(t, 1.0/3, pr, 1e-12)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)
-	assert.NotEqual(t, agent.MethodEndgame.Chosen(), adv.Move.Chosen, "no endgame search without a total")
+	assert.NotEqual(t, guess.MethodEndgame.Chosen(), adv.Move.Chosen, "no endgame search without a total")
 
 	// A flag the hints prove: its neighbour is then safe.
 	p = mustPuzzle(t, "mines ?\n1F\n..\n")

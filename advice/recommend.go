@@ -3,6 +3,7 @@ package advice
 import (
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 )
 
 // Recommendation is the move Advice recommends: always an open, of a cell
@@ -16,9 +17,9 @@ type Recommendation struct {
 	Why    string   `json:"why"`    // one line, as a game record's "why"
 	Proof  []string `json:"proof"`  // the lines play --trace prints under the move
 
-	// For a guess: how it was chosen (Chosen: agent.Method.Chosen,
+	// For a guess: how it was chosen (Chosen: guess.Method.Chosen,
 	// "endgame", "fifty-fifty", "lookahead", "probability" or "local
-	// estimate"; Method: agent.Method.String, the guesser's words), its
+	// estimate"; Method: guess.Method.String, the guesser's words), its
 	// score (the chance of surviving this move and the next for a
 	// lookahead, of winning the game for an endgame search; absent
 	// otherwise) and the runner-up.
@@ -45,7 +46,7 @@ func recommend(b *game.Board, m agent.Move, probs []float64) *Recommendation {
 // the methods that score), and the runner-up. probs are the position's
 // mine probabilities, which replace g's own estimates; nil when not
 // counted.
-func (r *Recommendation) describe(b *game.Board, g *agent.Guess, probs []float64) {
+func (r *Recommendation) describe(b *game.Board, g *guess.Guess, probs []float64) {
 	r.P = g.P
 	if probs != nil {
 		r.P = probs[g.Cell]
@@ -55,11 +56,11 @@ func (r *Recommendation) describe(b *game.Board, g *agent.Guess, probs []float64
 	if g.Method.Scored() {
 		r.Score = &g.Score
 	}
-	if g.Runner < 0 || g.Runner == g.Cell {
+	rc := g.RunnerPair(b)
+	if rc == nil {
 		return
 	}
-	rc := b.Pos(g.Runner).Pair()
-	r.Runner = &rc
+	r.Runner = rc
 	rp := g.RunnerP
 	if probs != nil {
 		rp = probs[g.Runner]

@@ -2,12 +2,12 @@ package agent
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -64,7 +64,7 @@ func (a *Agent) Answer(ctx context.Context, p *game.Puzzle, probs []float64, cac
 	if err != nil || probs == nil {
 		return ans, err
 	}
-	ans.FiftyFifties, err = fiftyFifties(ctx, pos, probs, a.budget, false)
+	ans.FiftyFifties, err = guess.FiftyFifties(ctx, &guess.Position{View: pos.View, Cache: pos.count.cache}, probs, a.budget)
 	return ans, err
 }
 
@@ -136,51 +136,4 @@ func (a *Agent) answerMove(ctx context.Context, pos *Position) (m Move, ok bool,
 		return Move{}, false, err
 	}
 	return m, ok, nil
-}
-
-// The guesser's test of a candidate (PolicyCandidates): the dead cells a
-// position's advice lists are package exact's (Analyzer.Report).
-
-// provedDead reports whether the undecided cell x of view (analysed by an,
-// with mine probabilities probs) shows one hint in every layout where it
-// is safe: view with x opened on each hint it could show is analysed
-// (reusing an's counted components), until two hints prove possible. A
-// position too large to count shows x not dead. view is scratch, restored.
-// keep, when not nil, keeps the analyses made (see revealsKept).
-func provedDead(ctx context.Context, view *game.Puzzle, an *exact.Analysis, probs []float64, x int, budget exact.Budget, cache *exact.Cache, keep *revealsKept) (bool, error) {
-	var buf [9]int
-	values := hintValues(view, probs, x, &buf)
-	if len(values) == 1 {
-		return true, nil
-	}
-	c := view.Cells[x]
-	defer func() { view.Cells[x] = c }()
-	shown := 0
-	for _, v := range values {
-		view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		var sat bool
-		var err error
-		if keep != nil {
-			var a *exact.Analysis
-			if a, err = keep.memory().Analyze(ctx, an, view, x, budget, cache); err == nil {
-				keep.add(x, v, a)
-				sat = a.Satisfiable()
-			}
-		} else {
-			// Only whether it has a solution: found from x's components.
-			sat, err = (*exact.Reveals)(nil).Satisfiable(ctx, an, view, x, budget, cache)
-		}
-		if errors.Is(err, exact.ErrBudget) {
-			return false, nil // not shown dead
-		}
-		if err != nil {
-			return false, err
-		}
-		if sat {
-			if shown++; shown == 2 {
-				return false, nil
-			}
-		}
-	}
-	return true, nil
 }

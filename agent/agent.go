@@ -12,6 +12,7 @@ import (
 	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -38,9 +39,9 @@ type Option func(*Agent) error
 // Agent is not safe for concurrent use.
 type Agent struct {
 	strategies []Strategy
-	preset     string
+	preset     Preset
 	noGuess    bool
-	guesser    Guesser
+	guesser    guess.Guesser
 	first      *game.Pos
 	rng        *rand.Rand
 	trace      io.Writer
@@ -56,19 +57,19 @@ type Agent struct {
 // New returns an agent playing the "full" preset unless options say
 // otherwise.
 func New(opts ...Option) (*Agent, error) {
-	a := &Agent{preset: PresetFull, guesser: DefaultGuesser()}
+	a := &Agent{preset: PresetFull, guesser: guess.DefaultGuesser()}
 	for _, o := range opts {
 		if err := o(a); err != nil {
 			return nil, err
 		}
 	}
-	if g, ok := a.guesser.(ProbGuesser); ok && a.budget != (exact.Budget{}) && g.Budget == (exact.Budget{}) {
+	if g, ok := a.guesser.(guess.ProbGuesser); ok && a.budget != (exact.Budget{}) && g.Budget == (exact.Budget{}) {
 		g.Budget = a.budget // WithBudget bounds the guesser's counts too
 		a.guesser = g
 	}
 	limits := binaryLimits
 	if a.strategies == nil {
-		s, l, err := Preset(a.preset, a.guesser, a.findForced)
+		s, l, err := a.preset.Strategies(a.guesser, a.findForced)
 		if err != nil {
 			return nil, err
 		}
@@ -77,25 +78,28 @@ func New(opts ...Option) (*Agent, error) {
 	if a.limits == nil {
 		a.limits = &limits
 	}
-	if a.noGuess {
-		kept := a.strategies[:0:0]
-		for _, s := range a.strategies {
-			if !guesses(s) {
-				kept = append(kept, s)
+	kept := a.strategies[:0:0]
+	for _, s := range a.strategies {
+		if gs, ok := s.(GuessStrategy); ok {
+			if a.noGuess {
+				continue
 			}
+			gs.state = new(guess.State) // each agent's own memory
+			s = gs
 		}
-		a.strategies = kept
+		kept = append(kept, s)
 	}
+	a.strategies = kept
 	return a, nil
 }
 
-// WithStrategy selects a preset by name: "kb", "sat", "full" or "fast".
-func WithStrategy(name string) Option {
+// WithPreset selects the strategies p names.
+func WithPreset(p Preset) Option {
 	return func(a *Agent) error {
-		if _, _, err := Preset(name, nil, nil); err != nil {
+		if _, _, err := p.Strategies(nil, nil); err != nil {
 			return err
 		}
-		a.preset = name
+		a.preset = p
 		return nil
 	}
 }
@@ -117,8 +121,8 @@ func WithNoGuess() Option {
 }
 
 // WithGuesser sets how the "full" and "fast" presets guess (default
-// DefaultGuesser()).
-func WithGuesser(g Guesser) Option {
+// guess.DefaultGuesser()).
+func WithGuesser(g guess.Guesser) Option {
 	return func(a *Agent) error {
 		if g == nil {
 			return fmt.Errorf("agent: nil guesser")
@@ -170,7 +174,7 @@ func WithMoves() Option {
 }
 
 // WithLimits sets the KB's resolution limits (default: the preset's, see
-// Preset; with WithStrategies, the binary restriction without merging).
+// Preset.Strategies; with WithStrategies, the binary restriction without merging).
 func WithLimits(l kb.Limits) Option {
 	return func(a *Agent) error { a.limits = &l; return nil }
 }
@@ -207,11 +211,10 @@ type Position struct {
 	own    ownRand // the game's generator unless WithRand gave one
 
 	// Each feature's own state, kept between moves of a game.
-	count  counts       // the exact counts of View, shared by the SAT step, guessing and Advise
-	units  units        // Pending's (the Units step's) progress through KB0
-	global bool         // the Global step has put the mine total in the KB
-	pairs  pairScratch  // the HintPairs step's changed cells and working arrays
-	guess  guessScratch // the guessers' working memory, kept between guesses
+	count  counts      // the exact counts of View, shared by the SAT step, guessing and Advise
+	units  units       // Pending's (the Units step's) progress through KB0
+	global bool        // the Global step has put the mine total in the KB
+	pairs  pairScratch // the HintPairs step's changed cells and working arrays
 }
 
 // ownRand is the game's own random generator, seeded afresh each game and

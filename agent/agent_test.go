@@ -18,7 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/cnf"
+	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/internal/longtest"
 	"github.com/minesat/minesat/kb"
 )
@@ -198,7 +200,7 @@ func TestInvariantsAfterEveryMove(t *testing.T) {
 		{game.Medium, game.RulesSeed, nil, 200},
 		{game.Hard, game.RulesSeed, nil, 100},
 		{game.Expert, game.RulesZero, nil, 50},
-		{small, game.RulesSafe, []Strategy{Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}}, 300},
+		{small, game.RulesSafe, []Strategy{Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: guess.LocalGuesser{}}}, 300},
 	}
 	for _, tt := range tests {
 		t.Run(tt.level.Name+"/"+tt.rules.String(), func(t *testing.T) {
@@ -292,8 +294,8 @@ func TestSoundness(t *testing.T) {
 // least every game "kb" wins.
 func TestSATStep(t *testing.T) {
 	level := game.Level{Name: "5x6/6", Rows: 5, Cols: 6, Mines: 6}
-	kbAgent, _ := New(WithStrategy(PresetKB))
-	satAgent, _ := New(WithStrategy(PresetSAT), WithForcedFinder(bruteForced))
+	kbAgent, _ := New(WithPreset(PresetKB))
+	satAgent, _ := New(WithPreset(PresetSAT), WithForcedFinder(bruteForced))
 	satWins, kbWins, satMoves := 0, 0, 0
 	for i := 0; i < 300; i++ {
 		seed := game.GameSeed(3, i)
@@ -334,7 +336,7 @@ func TestSATStep(t *testing.T) {
 // stuck and feeds their hints, in several orders, to fresh KBs: after
 // saturation and the global count, every KB0 agrees with the agent's.
 func TestSameDeductionsInAnyOrder(t *testing.T) {
-	a, _ := New(WithStrategy(PresetKB))
+	a, _ := New(WithPreset(PresetKB))
 	rng := rand.New(rand.NewPCG(1, 1))
 	stuck, want := 0, longtest.Pick(2, 8)
 	for i := 0; stuck < want && i < 200; i++ {
@@ -415,7 +417,7 @@ func TestSameDeductionsInAnyOrder(t *testing.T) {
 // testdata/trace.golden (go test -update rewrites it).
 func TestTraceGolden(t *testing.T) {
 	var buf bytes.Buffer
-	a, err := New(WithTrace(&buf), WithStrategies(Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: LocalGuesser{}}))
+	a, err := New(WithTrace(&buf), WithStrategies(Units{}, Resolution{}, Global{}, SAT{Find: bruteForced}, GuessStrategy{G: guess.LocalGuesser{}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +457,7 @@ func TestMoveWhy(t *testing.T) {
 		m    Move
 		want string
 	}{
-		{Move{Op: game.OpOpen, Cell: 4, Rule: RuleGuess, Guess: &Guess{Cell: 4, P: 0.2}}, "guess"},
+		{Move{Op: game.OpOpen, Cell: 4, Rule: RuleGuess, Guess: &guess.Guess{Cell: 4, P: 0.2}}, "guess"},
 		{Move{Op: game.OpOpen, Cell: 0, Rule: RuleFirst}, "first click: the rules keep it safe"},
 		{Move{Op: game.OpFlag, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is a mine in every layout that agrees with the hints and the 10-mine total"},
 		{Move{Op: game.OpOpen, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is safe in every layout that agrees with the hints and the 10-mine total"},
@@ -487,10 +489,10 @@ func TestNewOptions(t *testing.T) {
 		err  bool
 	}{
 		{"default is full", nil, []string{"units", "resolution", "global", "sat", "guess: exact probability"}, false},
-		{"kb", []Option{WithStrategy("kb")}, []string{"units", "resolution", "global"}, false},
-		{"sat", []Option{WithStrategy("sat")}, []string{"units", "resolution", "global", "sat"}, false},
+		{"kb", []Option{WithPreset("kb")}, []string{"units", "resolution", "global"}, false},
+		{"sat", []Option{WithPreset("sat")}, []string{"units", "resolution", "global", "sat"}, false},
 		{"full without guessing", []Option{WithNoGuess()}, []string{"units", "resolution", "global", "sat"}, false},
-		{"unknown", []Option{WithStrategy("psychic")}, nil, true},
+		{"unknown", []Option{WithPreset("psychic")}, nil, true},
 		{"no strategies", []Option{WithStrategies()}, nil, true},
 		{"nil guesser", []Option{WithGuesser(nil)}, nil, true},
 	}
@@ -510,7 +512,7 @@ func TestNewOptions(t *testing.T) {
 func TestPlayStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	a, err := New(WithStrategy(PresetKB))
+	a, err := New(WithPreset(PresetKB))
 	require.NoError(t, err)
 	g, err := game.New(game.Hard, game.RulesSeed, 1)
 	require.NoError(t, err)
@@ -542,7 +544,7 @@ func TestUnsoundIsCaught(t *testing.T) {
 
 func TestSameSeedSameGame(t *testing.T) {
 	play := func() []game.Record {
-		a, _ := New(WithMoves(), WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: LocalGuesser{}}))
+		a, _ := New(WithMoves(), WithStrategies(Units{}, Resolution{}, Global{}, GuessStrategy{G: guess.LocalGuesser{}}))
 		var out []game.Record
 		for _, seed := range []int64{5, 6, 5} {
 			g, _ := game.New(game.Hard, game.RulesSeed, seed)
@@ -564,7 +566,7 @@ func TestSameSeedSameGame(t *testing.T) {
 func TestFastPlaysAsFull(t *testing.T) {
 	games := longtest.Pick(40, 150)
 	full, _ := New(WithMoves())
-	fast, _ := New(WithStrategy(PresetFast), WithMoves())
+	fast, _ := New(WithPreset(PresetFast), WithMoves())
 	guessed := 0
 	for _, l := range []struct {
 		level game.Level
@@ -576,7 +578,7 @@ func TestFastPlaysAsFull(t *testing.T) {
 			if res[0].Outcome != res[1].Outcome {
 				t.Fatalf("%s: full %v, fast %v", name, res[0].Outcome, res[1].Outcome)
 			}
-			gs := [2][]*Guess{}
+			gs := [2][]*guess.Guess{}
 			for k, r := range res {
 				for _, m := range r.Moves {
 					if m.Rule == RuleGuess {
@@ -624,7 +626,7 @@ func playBoth(t *testing.T, agents [2]*Agent, level game.Level, rules game.Rules
 
 // sameGuess reports whether x and y agree in every field, floats to the
 // bit (Probs holds NaNs).
-func sameGuess(x, y *Guess) bool {
+func sameGuess(x, y *guess.Guess) bool {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 	if x.Cell != y.Cell || x.Runner != y.Runner || x.Method != y.Method || len(x.Probs) != len(y.Probs) ||
 		!same(x.P, y.P) || !same(x.RunnerP, y.RunnerP) || !same(x.Score, y.Score) || !same(x.RunnerScore, y.RunnerScore) {
@@ -644,8 +646,8 @@ func sameGuess(x, y *Guess) bool {
 // came in. (A won game may end with different cells flagged.)
 func TestFastNoGuessAsSAT(t *testing.T) {
 	games := longtest.Pick(40, 150)
-	sat, _ := New(WithStrategy(PresetSAT), WithNoGuess())
-	fast, _ := New(WithStrategy(PresetFast), WithNoGuess())
+	sat, _ := New(WithPreset(PresetSAT), WithNoGuess())
+	fast, _ := New(WithPreset(PresetFast), WithNoGuess())
 	stuck := 0
 	for _, level := range []game.Level{game.Easy, game.Medium, game.Hard} {
 		for i := range games {
@@ -665,9 +667,27 @@ func TestFastNoGuessAsSAT(t *testing.T) {
 }
 
 func TestPresetGuesses(t *testing.T) {
-	for name, want := range map[string]bool{PresetKB: false, PresetSAT: false, PresetFull: true, PresetFast: true, "bogus": false} {
-		if got := PresetGuesses(name); got != want {
-			t.Errorf("PresetGuesses(%q) = %v; want %v", name, got, want)
+	for p, want := range map[Preset]bool{PresetKB: false, PresetSAT: false, PresetFull: true, PresetFast: true, "bogus": false} {
+		if got := p.Guesses(); got != want {
+			t.Errorf("Preset(%q).Guesses() = %v; want %v", p, got, want)
 		}
 	}
+}
+
+func TestParsePreset(t *testing.T) {
+	for _, p := range Presets {
+		got, err := ParsePreset(string(p))
+		require.NoError(t, err)
+		assert.Equal(t, p, got)
+	}
+	_, err := ParsePreset("psychic")
+	assert.EqualError(t, err, `unknown strategy "psychic": want kb, sat, full or fast`)
+	_, err = ParseGuesserKind("psychic")
+	assert.EqualError(t, err, `unknown guesser "psychic": want exact or local`)
+}
+
+// positionFor returns a Position over v, as a strategy sees it, with a
+// generator seeded by seed.
+func positionFor(v *game.Puzzle, seed uint64) *Position {
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), count: counts{cache: exact.NewCache()}}
 }

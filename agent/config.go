@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/minesat/minesat/guess"
 )
 
 // Config is an agent's configuration as plain values, the flags of
@@ -12,21 +14,21 @@ import (
 // summary and is written to JSON as is. Options turns it into the Options
 // of New.
 type Config struct {
-	Strategy  string `json:"strategy"`            // kb, sat, full or fast (see WithStrategy)
-	NoGuess   bool   `json:"no_guess"`            // never guess: a game ends stuck when logic runs out
-	Guesser   string `json:"guesser"`             // exact (ProbGuesser) or local (LocalGuesser)
-	Lookahead int    `json:"lookahead"`           // ProbGuesser.Lookahead
-	Depth     int    `json:"depth"`               // ProbGuesser.Depth
-	Endgame   int    `json:"endgame"`             // ProbGuesser.Endgame
-	DeepOpen  int    `json:"deep_open,omitempty"` // ProbGuesser.DeepOpen
-	Policy    string `json:"policy,omitempty"`    // ProbGuesser.Policy: PolicyAuto, or rules as ParsePolicy reads them, e.g. "blend,risk", "hill" or "none" ("" too)
+	Strategy  Preset        `json:"strategy"`            // the strategies (see WithPreset)
+	NoGuess   bool          `json:"no_guess"`            // never guess: a game ends stuck when logic runs out
+	Guesser   GuesserKind   `json:"guesser"`             // exact (guess.ProbGuesser) or local (guess.LocalGuesser)
+	Lookahead int           `json:"lookahead"`           // guess.ProbGuesser.Lookahead
+	Depth     int           `json:"depth"`               // guess.ProbGuesser.Depth
+	Endgame   int           `json:"endgame"`             // guess.ProbGuesser.Endgame
+	DeepOpen  int           `json:"deep_open,omitempty"` // guess.ProbGuesser.DeepOpen
+	Policy    PolicySetting `json:"policy,omitempty"`    // guess.ProbGuesser.Policy: PolicyAuto, or PolicyOf some heuristics; zero for none
 }
 
 // DefaultConfig is the agent 'minesat play' plays with unless told
 // otherwise: strategy full, guessing by exact probabilities with the
 // default lookahead, depth and endgame, and policy auto.
-var DefaultConfig = Config{Strategy: PresetFull, Guesser: "exact",
-	Lookahead: DefaultLookahead, Depth: DefaultDepth, Endgame: DefaultEndgame, Policy: PolicyAuto}
+var DefaultConfig = Config{Strategy: PresetFull, Guesser: GuesserExact,
+	Lookahead: guess.DefaultLookahead, Depth: guess.DefaultDepth, Endgame: guess.DefaultEndgame, Policy: PolicyAuto}
 
 // A FieldError reports a field of a Config (or of a configuration holding
 // one, such as a batch's) that is out of range. Field is the field's name
@@ -56,73 +58,54 @@ func fieldErrorf(field string, n int, format string, args ...any) error {
 // It does not check the strategy's name; Options does.
 func (c Config) Check() error {
 	switch {
-	case c.Guesser != "exact" && c.Guesser != "local":
-		return &FieldError{Field: "guesser", Value: strconv.Quote(c.Guesser), Err: errors.New("want exact or local")}
+	case c.Guesser != GuesserExact && c.Guesser != GuesserLocal:
+		return &FieldError{Field: "guesser", Value: strconv.Quote(string(c.Guesser)), Err: errors.New("want exact or local")}
 	case c.Lookahead < 0:
 		return fieldErrorf("lookahead", c.Lookahead, "want 0 or more")
-	case c.Depth < 1 || c.Depth > MaxDepth:
-		return fieldErrorf("depth", c.Depth, "want 1 to %d", MaxDepth)
+	case c.Depth < 1 || c.Depth > guess.MaxDepth:
+		return fieldErrorf("depth", c.Depth, "want 1 to %d", guess.MaxDepth)
 	case c.Depth > 1 && c.Lookahead == 0:
 		return fieldErrorf("depth", c.Depth, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
 	case c.DeepOpen < 0:
 		return fieldErrorf("deep-open", c.DeepOpen, "want 0 or more")
 	case c.DeepOpen > 0 && c.Lookahead == 0:
 		return fieldErrorf("deep-open", c.DeepOpen, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
-	case c.Endgame < 0 || c.Endgame > MaxEndgame:
-		return fieldErrorf("endgame", c.Endgame, "want 0 to %d", MaxEndgame)
+	case c.Endgame < 0 || c.Endgame > guess.MaxEndgame:
+		return fieldErrorf("endgame", c.Endgame, "want 0 to %d", guess.MaxEndgame)
 	}
 	return c.checkPolicy()
 }
 
-// checkPolicy reports a Policy field that names an unknown rule, or rules
-// the lookahead cannot play as configured, as a *FieldError.
+// checkPolicy reports a Policy field whose heuristics the lookahead cannot
+// play as configured, as a *FieldError.
 func (c Config) checkPolicy() error {
-	if c.Policy == PolicyAuto {
-		return nil
-	}
-	pol, err := ParsePolicy(c.Policy)
-	quoted := strconv.Quote(c.Policy)
+	quoted := strconv.Quote(c.Policy.String())
 	switch {
-	case err != nil:
-		return &FieldError{Field: "policy", Value: quoted, Err: err}
-	case pol == 0:
+	case c.Policy.Heuristics() == 0:
 		return nil
 	case c.Lookahead == 0:
-		return &FieldError{Field: "policy", Value: quoted, Err: errors.New("want a lookahead of 1 or more: the rules are the lookahead's")}
+		return &FieldError{Field: "policy", Value: quoted, Err: errors.New("want a lookahead of 1 or more: the heuristics are the lookahead's")}
 	case c.Depth > 1 || c.DeepOpen > 0:
-		return &FieldError{Field: "policy", Value: quoted, Err: errors.New("want depth 1 and no deep-open: the rules look one move ahead")}
+		return &FieldError{Field: "policy", Value: quoted, Err: errors.New("want depth 1 and no deep-open: the heuristics look one move ahead")}
 	}
 	return nil
 }
 
-// policy returns c's Policy; the zero Policy when c.Policy names none or
-// is out of range (Check reports it).
-func (c Config) policy() (Policy, float64) {
+// policy returns the heuristics c's guesser plays by and the least share
+// of mines they need (0 for any).
+func (c Config) policy() (guess.Policy, float64) {
 	if c.Policy == PolicyAuto {
 		if !c.autoPlays() {
 			return 0, 0 // auto yields to depth 2 and --deep-open, as documented
 		}
-		return PolicyDefault, DefaultPolicyDensity
+		return guess.PolicyDefault, guess.DefaultPolicyDensity
 	}
-	pol, _ := ParsePolicy(c.Policy)
-	return pol, 0
+	return c.Policy.Heuristics(), 0
 }
 
-// autoPlays reports whether PolicyAuto plays any rule with c's lookahead:
-// one move ahead, weighing some cell.
+// autoPlays reports whether PolicyAuto plays any heuristic with c's
+// lookahead: one move ahead, weighing some cell.
 func (c Config) autoPlays() bool { return c.Lookahead > 0 && c.Depth <= 1 && c.DeepOpen == 0 }
-
-// policyName names c's policy as --policy takes it: auto, none, hill or
-// the rules' names.
-func (c Config) policyName() string {
-	if c.Policy == PolicyAuto {
-		return PolicyAuto
-	}
-	if pol, _ := c.policy(); pol != 0 {
-		return pol.String()
-	}
-	return "none"
-}
 
 // Options returns the options of New that c describes, or a *FieldError if
 // c is out of range or names no strategy.
@@ -131,11 +114,11 @@ func (c Config) Options() ([]Option, error) {
 		return nil, err
 	}
 	pol, density := c.policy()
-	var guesser Guesser = ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame, Policy: pol, PolicyDensity: density}
-	if c.Guesser == "local" {
-		guesser = LocalGuesser{}
+	var guesser guess.Guesser = guess.ProbGuesser{Lookahead: c.Lookahead, Depth: c.Depth, DeepOpen: c.DeepOpen, Endgame: c.Endgame, Policy: pol, PolicyDensity: density}
+	if c.Guesser == GuesserLocal {
+		guesser = guess.LocalGuesser{}
 	}
-	opts := []Option{WithStrategy(c.Strategy), WithGuesser(guesser)}
+	opts := []Option{WithPreset(c.Strategy), WithGuesser(guesser)}
 	if c.NoGuess {
 		opts = append(opts, WithNoGuess())
 	}
@@ -146,14 +129,14 @@ func (c Config) Options() ([]Option, error) {
 }
 
 // Guesses reports whether the agent ever guesses.
-func (c Config) Guesses() bool { return PresetGuesses(c.Strategy) && !c.NoGuess }
+func (c Config) Guesses() bool { return c.Strategy.Guesses() && !c.NoGuess }
 
 // GuesserName says how the agent guesses, e.g. "exact, lookahead 8,
 // endgame 1000, policy auto" (the default), "exact, lookahead 8, endgame
 // 1000" (no policy), "exact, lookahead 8, endgame 1000, policy hill" or
 // "local estimate".
 func (c Config) GuesserName() string {
-	if c.Guesser == "local" {
+	if c.Guesser == GuesserLocal {
 		return "local estimate"
 	}
 	depth := ""
@@ -164,8 +147,8 @@ func (c Config) GuesserName() string {
 		depth = fmt.Sprintf(", depth 2 up to %d open", c.DeepOpen)
 	}
 	policy := ""
-	if name := c.policyName(); name != "none" && (name != PolicyAuto || c.autoPlays()) {
-		policy = ", policy " + name
+	if p := c.Policy; p.Heuristics() != 0 || (p == PolicyAuto && c.autoPlays()) {
+		policy = ", policy " + p.String()
 	}
 	return fmt.Sprintf("exact, lookahead %d%s, endgame %d%s", c.Lookahead, depth, c.Endgame, policy)
 }
@@ -187,8 +170,6 @@ func (c Config) Diff(d Config) string {
 	flag("depth", c.Depth, d.Depth)
 	flag("deep-open", c.DeepOpen, d.DeepOpen)
 	flag("endgame", c.Endgame, d.Endgame)
-	if cp, dp := c.policyName(), d.policyName(); cp != dp {
-		diffs = append(diffs, fmt.Sprintf("--policy %s and %s", cp, dp))
-	}
+	flag("policy", c.Policy, d.Policy)
 	return strings.Join(diffs, ", ")
 }

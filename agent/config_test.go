@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/minesat/minesat/guess"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -18,7 +19,7 @@ func TestConfigCheck(t *testing.T) {
 		{"local", func(c *Config) { c.Guesser = "local" }, ""},
 		{"guesser", func(c *Config) { c.Guesser = "psychic" }, `guesser "psychic": want exact or local`},
 		{"lookahead", func(c *Config) { c.Lookahead = -1 }, "lookahead -1: want 0 or more"},
-		{"depth", func(c *Config) { c.Depth = MaxDepth + 1 }, "depth 3: want 1 to 2"},
+		{"depth", func(c *Config) { c.Depth = guess.MaxDepth + 1 }, "depth 3: want 1 to 2"},
 		{"depth without lookahead", func(c *Config) { c.Depth, c.Lookahead = 2, 0 }, "depth 2: want a lookahead of 1 or more: lookahead 0 weighs no cell"},
 		{"deep-open", func(c *Config) { c.DeepOpen = -2 }, "deep-open -2: want 0 or more"},
 		{"endgame", func(c *Config) { c.Endgame = -1 }, "endgame -1: want 0 to 10000"},

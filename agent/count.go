@@ -6,6 +6,7 @@ import (
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 )
 
 // defaultFindForced is the SAT step's prover: exact.FindForced, which proves
@@ -19,7 +20,7 @@ func defaultFindForced(ctx context.Context, p *game.Puzzle) (mines, safe []int, 
 // findForced is the SAT step's own prover (SAT with a nil Find): the cells
 // exact.FindForced finds in p's view, counted with p's cache. When none is
 // forced, the count is kept for the guess on the same position (see
-// analysis). A component too large to count is left to exact.FindForced.
+// guessPosition). A component too large to count is left to exact.FindForced.
 func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error) {
 	a, err := exact.AnalyzeCached(ctx, p.View, exact.Budget{}, p.count.cache)
 	if errors.Is(err, exact.ErrBudget) {
@@ -38,19 +39,20 @@ func (p *Position) findForced(ctx context.Context) (mines, safe []int, err error
 	return f.Mines, f.Safe, nil
 }
 
-// analysis returns the count of p's view under budget: the SAT step's when
-// no move was played since (and it counted under the same budget), else a
-// new one, with p's cache.
-func (p *Position) analysis(ctx context.Context, budget exact.Budget) (*exact.Analysis, error) {
-	if p.count.last != nil && p.count.at == p.Moves && (budget.MaxStates <= 0 || budget.MaxStates == exact.DefaultMaxStates) {
-		return p.count.last, nil
+// guessPosition returns what a guesser is asked about in p: its view, its
+// random source and its counts (the SAT step's count when no move was
+// played since).
+func (p *Position) guessPosition() *guess.Position {
+	gp := &guess.Position{View: p.View, Rand: p.Rand, Explain: p.explain, Cache: p.count.cache}
+	if p.count.last != nil && p.count.at == p.Moves {
+		gp.Counted = p.count.last
 	}
-	return exact.AnalyzeCached(ctx, p.View, budget, p.count.cache)
+	return gp
 }
 
 // counts are the exact counts of a Position's view: the cache of counted
 // components its analyses share, and the SAT step's last count, kept for
-// the guess on the same position (see Position.analysis).
+// the guess on the same position (see Position.guessPosition).
 type counts struct {
 	cache *exact.Cache    // counted components, shared by the game's analyses
 	last  *exact.Analysis // the SAT step's count of View, when it found nothing forced

@@ -9,6 +9,7 @@ import (
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/internal/longtest"
 )
 
@@ -18,7 +19,7 @@ import (
 // guess the same to the bit.
 func TestSATOwnProver(t *testing.T) {
 	games := longtest.Pick(25, 100)
-	guess := GuessStrategy{G: DefaultGuesser()}
+	guess := GuessStrategy{G: guess.DefaultGuesser()}
 	own, _ := New(WithStrategies(Units{}, HintPairs{}, SAT{}, guess), WithMoves())
 	given, _ := New(WithStrategies(Units{}, HintPairs{}, SAT{Find: defaultFindForced}, guess), WithMoves())
 	guessed, sat := 0, 0
@@ -68,20 +69,20 @@ func TestSATHandsItsCount(t *testing.T) {
 	if p.count.last == nil {
 		t.Fatal("the SAT step kept no count")
 	}
-	if a, _ := p.analysis(ctx, exact.Budget{}); a != p.count.last {
+	if a, _ := p.guessPosition().Analysis(ctx, exact.Budget{}); a != p.count.last {
 		t.Error("the guess counted again on the SAT step's position")
 	}
-	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: exact.DefaultMaxStates}); a != p.count.last {
+	if a, _ := p.guessPosition().Analysis(ctx, exact.Budget{MaxStates: exact.DefaultMaxStates}); a != p.count.last {
 		t.Error("the guess counted again under the default budget spelt out")
 	}
-	if a, _ := p.analysis(ctx, exact.Budget{MaxStates: 1000}); a == p.count.last {
+	if a, _ := p.guessPosition().Analysis(ctx, exact.Budget{MaxStates: 1000}); a == p.count.last {
 		t.Error("the guess took a count made under another budget")
 	}
 	// A move later the count is stale: (0,3) shows 1, and a new count
 	// has one solution.
 	v.Cells[3] = game.Cell{State: game.Revealed, Hint: 1}
 	p.Moves++
-	a, err := p.analysis(ctx, exact.Budget{})
+	a, err := p.guessPosition().Analysis(ctx, exact.Budget{})
 	if err != nil {
 		t.Fatal(err)
 	}

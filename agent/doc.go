@@ -1,7 +1,8 @@
 // Package agent holds minesat's player: its configuration, the strategies
-// and the loop that plays a game by proof, the guessers, its answer on one
-// position (Answer: the move and the pseudo 50/50s, which package advice
-// joins to exact's analysis), and the game record a played game writes.
+// and the loop that plays a game by proof and calls a guesser (package
+// guess) when proof runs out, its answer on one position (Answer: the move
+// and the pseudo 50/50s, which package advice joins to exact's analysis),
+// and the game record a played game writes.
 //
 // Play a game with the default configuration and write its record line:
 //
@@ -34,9 +35,9 @@
 //  5. sat: every cell forced in all layouts that agree with the hints and
 //     the mine total, proved by SAT as exact.FindForced proves them, from a
 //     count the guess that follows reuses when nothing is forced (count.go);
-//  6. guess: a Guesser's choice, when guessing is allowed.
+//  6. guess: a guess.Guesser's choice, when guessing is allowed.
 //
-// The presets name the lists: "kb" is 1-3 (the course assignment's
+// The presets (Preset) name the lists: "kb" is 1-3 (the course assignment's
 // knowledge-base agent), "sat" adds 5 (the exact ceiling of pure logic),
 // "full" adds 6, and "fast" is 1, 4, 5 and 6: the same guesses and wins as
 // "full", sooner, with moves proved by a pair of hints or SAT where "full"
@@ -47,18 +48,19 @@
 //
 // Config is the agent's configuration as plain values (strategy, guesser,
 // lookahead, depth, endgame, ...), the flags of 'minesat play', 'analyze'
-// and 'serve'; Config.Options turns it into the Options of New, and a value
-// out of range is a *FieldError naming the field.
+// and 'serve'. Its named values are typed (Preset, GuesserKind,
+// PolicySetting), each with a parser (ParsePreset, ParseGuesserKind,
+// ParsePolicySetting) that a command calls once, on the flag's text.
+// Config.Options turns it into the Options of New, and a value out of range
+// is a *FieldError naming the field.
 //
 // # Guessing
 //
-// The guess_*.go files hold guessing: the Guesser interface, LocalGuesser
-// and Guess (guess.go); ProbGuesser, from exact probabilities with its
-// lookahead (guess_prob.go); the exhaustive endgame search
-// (guess_endgame.go); pseudo 50/50s (guess_fifty.go); Method, how a guess
-// was chosen (guess_method.go); and the two published JSON forms of a guess,
-// a record's note (guess_json.go) and advice's Recommendation. Their working
-// memory, kept between guesses, is one guessScratch in the Position.
+// Guessing is package guess's: the GuessStrategy step asks its
+// guess.Guesser about the Position's view, lending it the game's random
+// source and counts (the SAT step's count of the same position, when it
+// found nothing forced), and gives it a guess.State of its own, one an
+// agent.
 //
 // # Records
 //

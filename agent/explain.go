@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 )
 
 // Explain returns the lines that explain m, with cell names, as play
@@ -30,7 +31,7 @@ func (m Move) Explain(b *game.Board) []string {
 
 // guessLines explains a guess: its probability, how it was estimated, the
 // runner-up, and how many cells were weighed.
-func guessLines(b *game.Board, g *Guess) []string {
+func guessLines(b *game.Board, g *guess.Guess) []string {
 	if g == nil {
 		return []string{"no estimate recorded"}
 	}

@@ -63,7 +63,7 @@ func TestGapToSAT(t *testing.T) {
 	if *gapGames > 0 {
 		games = *gapGames
 	}
-	a, err := New(WithStrategy(PresetKB))
+	a, err := New(WithPreset(PresetKB))
 	require.NoError(t, err)
 	stuck, searched, satFinds, hint, count, unknownCause := 0, 0, 0, 0, 0, 0
 	for i := 0; i < games; i++ {

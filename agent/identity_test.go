@@ -79,7 +79,7 @@ func identityLines(t *testing.T, level game.Level, games int) []string {
 	// are compared move by move too.
 	proposed := [2]hash.Hash64{fnv.New64a(), fnv.New64a()}
 	fastStrategies := func(h hash.Hash64) Option {
-		s, _, err := Preset(PresetFast, nil, nil)
+		s, _, err := PresetFast.Strategies(nil, nil)
 		require.NoError(t, err)
 		for k := range s {
 			s[k] = digestStrategy{s[k], h}
@@ -90,7 +90,7 @@ func identityLines(t *testing.T, level game.Level, games int) []string {
 	require.NoError(t, err)
 	quiet, err := New(fastStrategies(proposed[1]), first)
 	require.NoError(t, err)
-	full, err := New(WithStrategy(PresetFull), WithMoves(), first)
+	full, err := New(WithPreset(PresetFull), WithMoves(), first)
 	require.NoError(t, err)
 	size := (games + identityBlocks - 1) / identityBlocks
 	var lines []string

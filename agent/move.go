@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -66,14 +67,14 @@ func ruleOf(r kb.Source) Rule {
 // Move is one move of a game, with its reason. It is the event a trace
 // renderer shows: an Observer receives every move as it is played.
 type Move struct {
-	Op     game.Op     // game.OpOpen or game.OpFlag
-	Cell   int         // the cell, row-major
-	Rule   Rule        // why the move was made
-	Reason kb.Reason   // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
-	Guess  *Guess      // for RuleGuess: the estimate behind the guess
-	Mines  int         // for RuleSAT: the mine total the proof used, game.UnknownMines (-1) when unknown
-	Pair   *PairReason // for RulePair: the two hints and the bound that settle the cell
-	Opened []int       // for game.OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
+	Op     game.Op      // game.OpOpen or game.OpFlag
+	Cell   int          // the cell, row-major
+	Rule   Rule         // why the move was made
+	Reason kb.Reason    // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
+	Guess  *guess.Guess // for RuleGuess: the estimate behind the guess
+	Mines  int          // for RuleSAT: the mine total the proof used, game.UnknownMines (-1) when unknown
+	Pair   *PairReason  // for RulePair: the two hints and the bound that settle the cell
+	Opened []int        // for game.OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
 }
 
 // Why returns the move's reason as a record's "why": exactly "guess" for a

@@ -61,7 +61,7 @@ func NoGuessGame(ctx context.Context, l game.Level, rules game.Rules, first game
 	if maxTries <= 0 {
 		maxTries = DefaultNoGuessTries
 	}
-	a, err := New(WithStrategy(PresetSAT), WithNoGuess(), WithFirst(first))
+	a, err := New(WithPreset(PresetSAT), WithNoGuess(), WithFirst(first))
 	if err != nil {
 		return nil, st, err
 	}

@@ -16,7 +16,7 @@ import (
 // wonWithoutGuessing plays g with the sat preset, no guessing, from first.
 func wonWithoutGuessing(t *testing.T, g *game.Game, first game.Pos) bool {
 	t.Helper()
-	a, err := New(WithStrategy(PresetSAT), WithNoGuess(), WithFirst(first))
+	a, err := New(WithPreset(PresetSAT), WithNoGuess(), WithFirst(first))
 	require.NoError(t, err)
 	res, err := a.Play(context.Background(), g)
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/internal/longtest"
 )
 
@@ -131,7 +132,7 @@ func (c checkedPairs) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 func TestHintPairsForced(t *testing.T) {
 	games := longtest.Pick(15, 60)
 	n := 0
-	a, err := New(WithStrategies(Units{}, checkedPairs{t, &n}, SAT{Find: defaultFindForced}, GuessStrategy{G: DefaultGuesser()}))
+	a, err := New(WithStrategies(Units{}, checkedPairs{t, &n}, SAT{Find: defaultFindForced}, GuessStrategy{G: guess.DefaultGuesser()}))
 	require.NoError(t, err)
 	for _, level := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
 		for i := range games {

@@ -3,9 +3,9 @@ package agent
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -16,14 +16,6 @@ type Strategy interface {
 	Name() string
 	Deduce(ctx context.Context, p *Position) ([]Move, error)
 }
-
-// The preset names.
-const (
-	PresetKB   = "kb"   // units, resolution, global count: the course assignment's agent
-	PresetSAT  = "sat"  // kb plus the SAT step: the exact ceiling of pure logic
-	PresetFull = "full" // sat plus guessing
-	PresetFast = "fast" // full with pairs of hints instead of resolution: the same guesses and wins, sooner
-)
 
 // KBGlobalClauses is the most clauses the kb preset writes the global mine
 // count in. Measured on 10,000 hard games without guessing (seed rules):
@@ -36,53 +28,6 @@ const KBGlobalClauses = 16384
 // literals, no merging: the limits of the sat and full presets (and of
 // fast, which never resolves).
 var binaryLimits = kb.Limits{Short: 2, NoMerge: true}
-
-// Presets lists the preset names in order of strength; fast plays as full.
-var Presets = []string{PresetKB, PresetSAT, PresetFull, PresetFast}
-
-// Preset returns the strategies a preset names, guessing with g and
-// proving with find (nil picks the defaults: DefaultGuesser(), and the SAT
-// step's own prover, which finds what exact.FindForced finds), and the KB
-// limits it plays with.
-//
-// The kb preset resolves with merging (kb.DefaultLimits) and writes the
-// global count out up to KBGlobalClauses clauses: it has no SAT step
-// behind it, and both bring it closer to the SAT ceiling. The sat and full presets
-// resolve with the plain binary restriction and a 256-clause count: the
-// SAT step finds whatever the KB misses, so the stronger KB would only
-// cost time (measured: 2.4 times slower on hard, same wins).
-//
-// The fast preset is full with HintPairs in place of resolution and the
-// written-out count: pairs of hints settle most cells, and the SAT step
-// finds every forced cell they miss, so a game reaches each guess in the
-// same position as under full (the forced cells of a position are forced in
-// every later one, so the order of the deductions cannot change where they
-// end) and guesses the same cell with the same random draws. Its moves give
-// "pair" or "sat" where full gives a clause.
-func Preset(name string, g Guesser, find ForcedFinder) ([]Strategy, kb.Limits, error) {
-	if g == nil {
-		g = DefaultGuesser()
-	}
-	s := []Strategy{Units{}, Resolution{}, Global{}}
-	switch name {
-	case PresetKB:
-		return []Strategy{Units{}, Resolution{}, Global{MaxClauses: KBGlobalClauses}}, kb.DefaultLimits, nil
-	case PresetSAT:
-		return append(s, SAT{Find: find}), binaryLimits, nil
-	case PresetFull:
-		return append(s, SAT{Find: find}, GuessStrategy{G: g}), binaryLimits, nil
-	case PresetFast:
-		return []Strategy{Units{}, HintPairs{}, SAT{Find: find}, GuessStrategy{G: g}}, binaryLimits, nil
-	}
-	return nil, kb.Limits{}, fmt.Errorf("agent: unknown strategy %q: want kb, sat, full or fast", name)
-}
-
-// PresetGuesses reports whether the named preset guesses when logic runs
-// out (false for an unknown name).
-func PresetGuesses(name string) bool {
-	s, _, err := Preset(name, nil, nil)
-	return err == nil && slices.ContainsFunc(s, guesses)
-}
 
 // guesses reports whether s is the guessing step.
 func guesses(s Strategy) bool {
@@ -214,7 +159,8 @@ func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 
 // GuessStrategy opens the cell its Guesser picks.
 type GuessStrategy struct {
-	G Guesser
+	G     guess.Guesser
+	state *guess.State // the guesser's memory, each agent's own (New gives it)
 }
 
 // Name returns "guess: " and the guesser's name.
@@ -225,7 +171,7 @@ func (s GuessStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error) 
 	if p.closed == 0 {
 		return nil, nil
 	}
-	g, err := s.G.Guess(ctx, p)
+	g, err := s.G.Guess(ctx, p.guessPosition(), s.state)
 	if err != nil {
 		return nil, err
 	}

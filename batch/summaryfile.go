@@ -76,19 +76,19 @@ type SummaryLevel struct {
 // SummaryPlayer is one player's games at one level: counts, which a merge
 // adds, and the figures computed from them, which it recomputes.
 type SummaryPlayer struct {
-	Strategy       string     `json:"strategy"`
-	Guesser        string     `json:"guesser,omitempty"` // how it guesses, e.g. "exact, lookahead 8, endgame 1000"; empty when it never guesses
-	NoGuess        bool       `json:"no_guess"`
-	Games          int        `json:"games"`
-	Won            int        `json:"won"`
-	Lost           int        `json:"lost"`
-	Stuck          int        `json:"stuck"`
-	Guesses        int        `json:"guesses"`          // over every game
-	ElapsedNs      int64      `json:"elapsed_ns"`       // the sum of the games' own times, in nanoseconds
-	WinRate        float64    `json:"win_rate"`         // won / games
-	CI95           [2]float64 `json:"ci95"`             // the win rate's 95% Wilson interval
-	GuessesPerGame float64    `json:"guesses_per_game"` // guesses / games
-	MsPerGame      float64    `json:"ms_per_game"`      // elapsed / games, in milliseconds
+	Strategy       agent.Preset `json:"strategy"`
+	Guesser        string       `json:"guesser,omitempty"` // how it guesses, e.g. "exact, lookahead 8, endgame 1000"; empty when it never guesses
+	NoGuess        bool         `json:"no_guess"`
+	Games          int          `json:"games"`
+	Won            int          `json:"won"`
+	Lost           int          `json:"lost"`
+	Stuck          int          `json:"stuck"`
+	Guesses        int          `json:"guesses"`          // over every game
+	ElapsedNs      int64        `json:"elapsed_ns"`       // the sum of the games' own times, in nanoseconds
+	WinRate        float64      `json:"win_rate"`         // won / games
+	CI95           [2]float64   `json:"ci95"`             // the win rate's 95% Wilson interval
+	GuessesPerGame float64      `json:"guesses_per_game"` // guesses / games
+	MsPerGame      float64      `json:"ms_per_game"`      // elapsed / games, in milliseconds
 }
 
 // SummaryPaired is one level's game-by-game comparison of paired play.

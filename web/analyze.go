@@ -29,26 +29,26 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.TrimSpace(req.Puzzle) == "" {
-		writeError(w, http.StatusBadRequest, `"puzzle" is empty: want a position, such as "mines 1\n1..", in the grid or the integer format`)
+		writeError(w, CodeBadRequest, `"puzzle" is empty: want a position, such as "mines 1\n1..", in the grid or the integer format`)
 		return
 	}
 	p, err := game.ParsePuzzle("puzzle", strings.NewReader(req.Puzzle))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
+		writeRefusal(w, badPosition(err))
 		return
 	}
 	if err := p.Validate(); err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "%v", err)
+		writeRefusal(w, noSolution(err))
 		return
 	}
 	if p.Rows()*p.Cols() > s.cfg.MaxPuzzleCells {
-		writeError(w, http.StatusBadRequest, "puzzle: a %dx%d position has more than this server's %d cells a puzzle (--max-puzzle-cells)",
+		writeError(w, CodeBoardTooLarge, "a %dx%d position has more than this server's %d cells a position (--max-puzzle-cells)",
 			p.Rows(), p.Cols(), s.cfg.MaxPuzzleCells)
 		return
 	}
-	ctx, done, err := s.work(r)
-	if err != nil {
-		writeBusy(w, err)
+	ctx, done, rerr := s.work(r, p.Unknowns())
+	if rerr != nil {
+		writeRefusal(w, rerr)
 		return
 	}
 	defer done()
@@ -56,9 +56,9 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 	adv, err := s.advise(ctx, p)
 	switch {
 	case err != nil:
-		writeError(w, http.StatusInternalServerError, "analysis failed: %v", err)
+		writeError(w, CodeInternal, "the analysis failed: %v", err)
 	case adv == nil:
-		writeError(w, http.StatusServiceUnavailable, "gave up: the analysis found nothing within the server's time budget of %v", s.cfg.Timeout)
+		writeError(w, CodeOutOfTime, "out of time: the analysis found nothing within the server's time budget of %v", s.cfg.Timeout)
 	default:
 		writeJSON(w, http.StatusOK, analyzeResponse{Advice: adv, ElapsedMS: float64(time.Since(start).Microseconds()) / 1000})
 	}

@@ -44,16 +44,16 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) bool {
 	case errors.As(err, &tooLarge):
 		writeTooLarge(w, tooLarge.Limit)
 	case errors.As(err, &netErr) && netErr.Timeout():
-		writeError(w, http.StatusRequestTimeout, "the request body did not arrive within the server's read timeout of %v (%d bytes came)", s.cfg.ReadTimeout, len(b))
+		writeError(w, CodeBodyTimeout, "the request body did not arrive within the server's read timeout of %v (%d bytes came)", s.cfg.ReadTimeout, len(b))
 	default:
-		writeError(w, http.StatusBadRequest, "the request body was cut short: %d bytes came before it ended", len(b))
+		writeError(w, CodeBadRequest, "the request body was cut short: %d bytes came before it ended", len(b))
 	}
 	return false
 }
 
 // writeTooLarge refuses a body larger than limit bytes.
 func writeTooLarge(w http.ResponseWriter, limit int64) {
-	writeError(w, http.StatusRequestEntityTooLarge, "request body larger than this server's %d bytes (--max-body)", limit)
+	writeError(w, CodeTooLarge, "request body larger than this server's %d bytes (--max-body)", limit)
 }
 
 // decode reads r's JSON body into v, at most MaxBody bytes of it, and
@@ -68,7 +68,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	case errors.As(err, &tooLarge):
 		writeTooLarge(w, tooLarge.Limit)
 	default:
-		writeError(w, http.StatusBadRequest, "%v", err)
+		writeError(w, CodeBadRequest, "%v", err)
 	}
 	return false
 }

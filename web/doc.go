@@ -13,13 +13,17 @@
 // Each page is one HTML file with its stylesheet and script embedded from
 // assets/ and written into it (page.go): it loads nothing from the network;
 // serve's talks only to the API.
-// The API (see docs/api.md) takes and returns JSON; bad input gets a 4xx
-// status and {"error": "..."}; request bodies are limited to
-// Config.MaxBody bytes and each request's work to Config.Timeout; the
-// games held are bounded in number (Config.MaxGames), cells
-// (Config.MaxHeldCells) and idle time (Config.MaxIdle, enforced on a timer
-// by Server.ExpireIdle), and a game's history for undo to its last 1000
-// moves. Every request passes guard first: its Host must name this
+// The API (see docs/api.md) takes and returns JSON; a refusal gets a 4xx
+// or 5xx status and {"error": {"code": "...", "message": "..."}}, its
+// code one of the stable set of Code; request bodies are limited to
+// Config.MaxBody bytes and each request's work to Config.Timeout. The
+// analyses run in two lanes of slots (lane.go): a small position's
+// (Config.SmallCells) never waits for a large one's. The games held are
+// bounded in number (Config.MaxGames) and cells (Config.MaxHeldCells):
+// a new game that does not fit is refused, a game held is never dropped
+// for it; one idle for Config.MaxIdle is let go (on a timer, by
+// Server.ExpireIdle), and a game's history for undo is bounded to its
+// last 1000 moves. Every request passes guard first: its Host must name this
 // server, a request that changes state must come from the page itself
 // with a JSON body, and every answer carries the security headers
 // (docs/limits.md); a request is admitted only once its body has arrived.

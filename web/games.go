@@ -1,9 +1,9 @@
 package web
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"strconv"
@@ -25,114 +25,6 @@ type session struct {
 	history history    // the moves played, for undo
 	start   []game.Pos // the cells open before the first move (a no-guess board's first click), for undo
 	used    time.Time  // the last request; guarded by the store's mutex
-}
-
-// store holds the sessions, at most max of them and at most maxCells
-// cells of boards in all, each for at most idle after its last use.
-type store struct {
-	mu       sync.Mutex
-	max      int
-	maxCells int
-	idle     time.Duration
-	now      func() time.Time
-	m        map[string]*session
-	cells    int // the cells of the boards in m
-}
-
-func newStore(max, maxCells int, idle time.Duration, now func() time.Time) *store {
-	return &store{max: max, maxCells: maxCells, idle: idle, now: now, m: make(map[string]*session)}
-}
-
-// add stores s under a new id, dropping first the games idle too long and
-// then, while the store would hold too many games or cells, the one unused
-// the longest. A game larger than maxCells on its own is the caller's
-// error: the server refuses such levels before making the game.
-func (st *store) add(s *session) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	now := st.expireLocked()
-	n := s.g.Board().Len()
-	for len(st.m) > 0 && (len(st.m) >= st.max || st.cells+n > st.maxCells) {
-		var oldest *session
-		for _, x := range st.m {
-			if oldest == nil || x.used.Before(oldest.used) {
-				oldest = x
-			}
-		}
-		st.drop(oldest.id)
-	}
-	s.id = newID()
-	s.used = now
-	st.m[s.id] = s
-	st.cells += n
-}
-
-// expire drops the games idle too long.
-func (st *store) expire() {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	st.expireLocked()
-}
-
-// expireLocked drops the games idle too long, the caller holding st.mu,
-// and returns the time it took as now.
-func (st *store) expireLocked() time.Time {
-	now := st.now()
-	for id, x := range st.m {
-		if now.Sub(x.used) > st.idle {
-			st.drop(id)
-		}
-	}
-	return now
-}
-
-// drop removes session id, the caller holding st.mu.
-func (st *store) drop(id string) bool {
-	s, ok := st.m[id]
-	if ok {
-		st.cells -= s.g.Board().Len()
-		delete(st.m, id)
-	}
-	return ok
-}
-
-// get returns the session id and marks it used; nil when there is none or
-// it has been idle too long.
-func (st *store) get(id string) *session {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	s := st.m[id]
-	if s == nil {
-		return nil
-	}
-	now := st.now()
-	if now.Sub(s.used) > st.idle {
-		st.drop(id)
-		return nil
-	}
-	s.used = now
-	return s
-}
-
-// remove drops session id, reporting whether there was one.
-func (st *store) remove(id string) bool {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	return st.drop(id)
-}
-
-// size returns the number of sessions held and their cells.
-func (st *store) size() (games, cells int) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	return len(st.m), st.cells
-}
-
-// newID returns 16 random bytes in hex: a game id nobody can guess.
-func newID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }
 
 // randomSeed returns a random non-negative seed below 2^53, so that a
@@ -181,9 +73,12 @@ type gameState struct {
 	// now, when assist was asked for and the game goes on.
 	Hint   *advice.Recommendation `json:"hint,omitempty"`
 	Advice *advice.Advice         `json:"advice,omitempty"`
-	// Note says why an analysis asked for is missing: none came back
-	// within the time budget, or no analysis slot was free.
-	Note string `json:"note,omitempty"`
+	// Note says why an analysis asked for is missing, and NoteCode names
+	// the reason as a refusal's code would: out_of_time (none came back
+	// within the time budget), busy (no analysis slot was free) or
+	// no_solution (the position is impossible on its face).
+	Note     string `json:"note,omitempty"`
+	NoteCode Code   `json:"note_code,omitempty"`
 }
 
 // state describes s's game.
@@ -228,19 +123,71 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &req) {
 		return
 	}
-	if req.Level == "" {
-		writeError(w, http.StatusBadRequest, `"level" is missing: want beginner, intermediate, expert, easy, medium, hard or RxC/M`)
+	l, rules, seed, err := s.parseNewGame(req)
+	if err == nil {
+		err = s.games.room(l.Rows * l.Cols)
+	}
+	if err != nil {
+		writeRefusal(w, err)
 		return
+	}
+	// Only a no-guess board and an analysis take a slot: a plain board
+	// costs little, its size being capped.
+	ctx := r.Context()
+	if req.NoGuess || req.Assist {
+		cost := l.Rows * l.Cols
+		if req.NoGuess {
+			cost = largeCost
+		}
+		wctx, done, err := s.work(r, cost)
+		if err != nil {
+			writeRefusal(w, err)
+			return
+		}
+		defer done()
+		ctx = wctx
+	}
+	var g *game.Game
+	var gerr error
+	if req.NoGuess {
+		g, gerr = s.cfg.NoGuess(ctx, l, rules, seed)
+	} else {
+		g, gerr = game.New(l, rules, seed)
+	}
+	switch {
+	case gerr != nil && ctx.Err() != nil:
+		writeError(w, CodeOutOfTime, "out of time: no board found within the server's time budget of %v", s.cfg.Timeout)
+		return
+	case gerr != nil:
+		writeError(w, CodeBadRequest, "new game: %v", gerr)
+		return
+	}
+	sess := &session{g: g, noGuess: req.NoGuess, boom: -1, start: openedAtStart(g), history: history{depth: undoDepth}}
+	if err := s.games.add(sess); err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	st := sess.state()
+	if req.Assist {
+		s.assist(ctx, &st, g)
+	}
+	writeJSON(w, http.StatusCreated, st)
+}
+
+// parseNewGame reads a new game's level, rules and seed from req, or
+// refuses them.
+func (s *Server) parseNewGame(req newGameRequest) (game.Level, game.Rules, int64, *refusal) {
+	var none game.Level
+	if req.Level == "" {
+		return none, 0, 0, refuse(CodeBadRequest, `"level" is missing: want beginner, intermediate, expert, easy, medium, hard or RxC/M`)
 	}
 	l, err := game.ParseLevel(req.Level)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
-		return
+		return none, 0, 0, refuse(CodeBadRequest, "%v", err)
 	}
 	if l.Rows > s.cfg.MaxGameCells/l.Cols {
-		writeError(w, http.StatusBadRequest, "level %q: a %dx%d board has more than this server's %d cells a game (--max-game-cells)",
+		return none, 0, 0, refuse(CodeBoardTooLarge, "level %q: a %dx%d board has more than this server's %d cells a game (--max-game-cells)",
 			req.Level, l.Rows, l.Cols, s.cfg.MaxGameCells)
-		return
 	}
 	// A no-guess board needs a first click: safe unless told otherwise.
 	rules := l.DefaultRules()
@@ -249,73 +196,37 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	}
 	if req.Rules != "" {
 		if rules, err = game.ParseRules(req.Rules); err != nil {
-			writeError(w, http.StatusBadRequest, "%v", err)
-			return
+			return none, 0, 0, refuse(CodeBadRequest, "%v", err)
 		}
 	}
 	if err := l.Check(rules); err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
-		return
+		return none, 0, 0, refuse(CodeBadRequest, "%v", err)
 	}
 	seed := s.cfg.Seed()
 	if req.Seed != "" {
 		if seed, err = strconv.ParseInt(req.Seed, 10, 64); err != nil {
-			writeError(w, http.StatusBadRequest, `"seed" %q: want a decimal integer that fits 64 bits`, req.Seed)
-			return
+			return none, 0, 0, refuse(CodeBadRequest, `"seed" %q: want a decimal integer that fits 64 bits`, req.Seed)
 		}
 	}
 	switch {
 	case req.NoGuess && s.cfg.NoGuess == nil:
-		writeError(w, http.StatusBadRequest, `"no_guess": this server cannot make no-guess boards (GET /api/config says "no_guess": false)`)
-		return
+		return none, 0, 0, refuse(CodeBadRequest, `"no_guess": this server cannot make no-guess boards (GET /api/config says "no_guess": false)`)
 	case req.NoGuess && rules == game.RulesSeed:
-		writeError(w, http.StatusBadRequest, `"no_guess": a no-guess board needs a first click: rules safe or zero, not seed`)
-		return
+		return none, 0, 0, refuse(CodeBadRequest, `"no_guess": a no-guess board needs a first click: rules safe or zero, not seed`)
 	}
-	// Only a no-guess board and an analysis take a slot: a plain board
-	// costs little, its size being capped.
-	ctx := r.Context()
-	if req.NoGuess || req.Assist {
-		wctx, done, err := s.work(r)
-		if err != nil {
-			writeBusy(w, err)
-			return
-		}
-		defer done()
-		ctx = wctx
-	}
-	var g *game.Game
-	if req.NoGuess {
-		g, err = s.cfg.NoGuess(ctx, l, rules, seed)
-	} else {
-		g, err = game.New(l, rules, seed)
-	}
-	if err != nil {
-		status := http.StatusBadRequest
-		if ctx.Err() != nil {
-			status = http.StatusServiceUnavailable
-		}
-		writeError(w, status, "new game: %v", err)
-		return
-	}
-	sess := &session{g: g, noGuess: req.NoGuess, boom: -1, start: openedAtStart(g), history: history{depth: undoDepth}}
-	s.games.add(sess)
-	st := sess.state()
-	if req.Assist {
-		st.Advice, _ = s.adviseGame(ctx, g)
-		if st.Advice == nil {
-			st.Note = s.noAdvice()
-		}
-	}
-	writeJSON(w, http.StatusCreated, st)
+	return l, rules, seed, nil
 }
 
-// session returns the game named in r's path, or writes a 404.
+// session returns the game named in r's path, or writes a 404 (a 410 when
+// it was dropped for idleness).
 func (s *Server) session(w http.ResponseWriter, r *http.Request) *session {
 	id := r.PathValue("id")
-	sess := s.games.get(id)
-	if sess == nil {
-		writeError(w, http.StatusNotFound, "no game %q: it never was, or was dropped after %v idle or to make room", id, s.cfg.MaxIdle)
+	sess, gone := s.games.get(id)
+	switch {
+	case gone:
+		writeError(w, CodeGone, "game %q is gone: it was let go after %v unused", id, s.cfg.MaxIdle)
+	case sess == nil:
+		writeError(w, CodeNoGame, "no game %q: this server never made it, or it was deleted", id)
 	}
 	return sess
 }
@@ -327,7 +238,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	}
 	assist := r.URL.Query().Get("assist")
 	if assist != "" && assist != "0" && assist != "1" && assist != "true" && assist != "false" {
-		writeError(w, http.StatusBadRequest, "assist=%q: want 1 or 0", assist)
+		writeError(w, CodeBadRequest, "assist=%q: want 1 or 0", assist)
 		return
 	}
 	s.answer(w, r, sess, assist == "1" || assist == "true", http.StatusOK, nil)
@@ -335,7 +246,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) deleteGame(w http.ResponseWriter, r *http.Request) {
 	if !s.games.remove(r.PathValue("id")) {
-		writeError(w, http.StatusNotFound, "no game %q", r.PathValue("id"))
+		writeError(w, CodeNoGame, "no game %q", r.PathValue("id"))
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -350,22 +261,43 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, a
 	st.Hint = hint
 	if assist && sess.g.Outcome() == game.Unfinished {
 		// The move is played: answer the state even without an analysis.
-		if ctx, done, err := s.work(r); err != nil {
-			st.Note = err.Error()
+		if ctx, done, err := s.work(r, sess.g.View().Unknowns()); err != nil {
+			st.Note, st.NoteCode = err.Message, err.Code
 		} else {
-			st.Advice, _ = s.adviseGame(ctx, sess.g)
+			s.assist(ctx, &st, sess.g)
 			done()
-			if st.Advice == nil {
-				st.Note = s.noAdvice()
-			}
 		}
 	}
 	writeJSON(w, status, st)
 }
 
-// noAdvice is the note of a state whose analysis came back with nothing.
-func (s *Server) noAdvice() string {
-	return "no analysis: it found nothing within the server's time budget of " + s.cfg.Timeout.String()
+// assist adds the analysis of g's position to st, or the note saying why
+// there is none.
+func (s *Server) assist(ctx context.Context, st *gameState, g *game.Game) {
+	adv, err := s.analyseGame(ctx, g)
+	if err != nil {
+		st.Note, st.NoteCode = "no analysis: "+err.Message, err.Code
+		return
+	}
+	st.Advice = adv
+}
+
+// analyseGame analyses g's position as adviseGame does; the refusal says
+// why there is no advice: no_solution for a position impossible on its
+// face (more flags than mines), out_of_time when none came back within
+// the budget, internal when the analysis failed.
+func (s *Server) analyseGame(ctx context.Context, g *game.Game) (*advice.Advice, *refusal) {
+	if err := g.View().Validate(); err != nil {
+		return nil, noSolution(err)
+	}
+	adv, err := s.adviseGame(ctx, g)
+	switch {
+	case err != nil:
+		return nil, refuse(CodeInternal, "the analysis failed: %v", err)
+	case adv == nil:
+		return nil, refuse(CodeOutOfTime, "out of time: the analysis found nothing within the server's time budget of %v", s.cfg.Timeout)
+	}
+	return adv, nil
 }
 
 // moveSession finds the request's game and reads its move request; false
@@ -388,14 +320,14 @@ func (s *Server) move(op moveOp) http.HandlerFunc {
 			return
 		}
 		if req.Cell == nil {
-			writeError(w, http.StatusBadRequest, `"cell" is missing: want [row, col]`)
+			writeError(w, CodeBadRequest, `"cell" is missing: want [row, col]`)
 			return
 		}
 		sess.mu.Lock()
-		status, msg := sess.play(game.PosOf(*req.Cell), op)
+		err := sess.play(game.PosOf(*req.Cell), op)
 		sess.mu.Unlock()
-		if status != 0 {
-			writeError(w, status, "%s", msg)
+		if err != nil {
+			writeRefusal(w, err)
 			return
 		}
 		s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
@@ -403,54 +335,54 @@ func (s *Server) move(op moveOp) http.HandlerFunc {
 }
 
 // play plays op at p in sess's game and records it in the history, the
-// caller holding sess.mu. A refusal comes back as an HTTP status and a
-// message; 0 when the move was played (opening a mine is a move played:
-// the game is lost).
-func (sess *session) play(p game.Pos, op moveOp) (int, string) {
-	status, msg := sess.apply(p, op)
-	if status == 0 {
+// caller holding sess.mu. It returns the refusal of a move the game
+// forbids; nil when the move was played (opening a mine is a move
+// played: the game is lost).
+func (sess *session) play(p game.Pos, op moveOp) *refusal {
+	err := sess.apply(p, op)
+	if err == nil {
 		sess.history.push(played{i: int32(sess.g.Board().Index(p)), op: op})
 	}
-	return status, msg
+	return err
 }
 
 // apply opens, flags or unflags p in sess's game, the caller holding
 // sess.mu; it answers as play does.
-func (sess *session) apply(p game.Pos, op moveOp) (int, string) {
+func (sess *session) apply(p game.Pos, op moveOp) *refusal {
 	g := sess.g
 	b := g.Board()
 	switch {
 	case !b.Contains(p):
-		return http.StatusBadRequest, "cell " + p.String() + " is off the " + strconv.Itoa(b.Rows()) + "x" + strconv.Itoa(b.Cols()) + " board"
+		return refuse(CodeBadRequest, "cell %v is off the %dx%d board", p, b.Rows(), b.Cols())
 	case g.Outcome() != game.Unfinished:
-		return http.StatusConflict, "the game is over: it was " + g.Outcome().String()
+		return refuse(CodeGameOver, "the game is over: it was %s", g.Outcome())
 	}
 	var err error
 	switch op {
 	case opOpen:
 		if g.Cell(b.Index(p)).State == game.Revealed {
-			return http.StatusConflict, "cell " + p.String() + " is already open"
+			return refuse(CodeIllegalMove, "cell %v is already open", p)
 		}
 		if _, err = g.Open(p); errors.Is(err, game.ErrMine) {
 			sess.boom, err = b.Index(p), nil
 		}
 	case opFlag:
 		if g.Cell(b.Index(p)).State != game.Unknown {
-			return http.StatusConflict, "cell " + p.String() + " is already open or flagged"
+			return refuse(CodeIllegalMove, "cell %v is already open or flagged", p)
 		}
 		err = g.Flag(p)
 	case opUnflag:
 		if g.Cell(b.Index(p)).State != game.Flagged {
-			return http.StatusConflict, "cell " + p.String() + " is not flagged"
+			return refuse(CodeIllegalMove, "cell %v is not flagged", p)
 		}
 		err = g.Unflag(p)
 	default:
 		panic("web: play " + op.String()) // the routes name every op
 	}
 	if err != nil {
-		return http.StatusConflict, err.Error()
+		return refuse(CodeIllegalMove, "%v", err)
 	}
-	return 0, ""
+	return nil
 }
 
 func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
@@ -459,39 +391,40 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Cell != nil {
-		writeError(w, http.StatusBadRequest, `a hint takes no "cell": it plays the recommended one`)
+		writeError(w, CodeBadRequest, `a hint takes no "cell": it plays the recommended one`)
 		return
 	}
 	sess.mu.Lock()
-	if sess.g.Outcome() != game.Unfinished {
-		sess.mu.Unlock()
-		writeError(w, http.StatusConflict, "the game is over: it was %s", sess.g.Outcome())
-		return
-	}
-	ctx, done, err := s.work(r)
-	if err != nil {
-		sess.mu.Unlock()
-		writeBusy(w, err)
-		return
-	}
-	adv, err := s.adviseGame(ctx, sess.g)
-	done()
-	var status int
-	var msg string
-	switch {
-	case err != nil:
-		status, msg = http.StatusInternalServerError, "analysis failed: "+err.Error()
-	case adv == nil:
-		status, msg = http.StatusServiceUnavailable, "gave up: no move found within the server's time budget of "+s.cfg.Timeout.String()
-	case adv.Move == nil:
-		status, msg = http.StatusConflict, "no move to recommend: "+strings.Join(adv.Incomplete, "; ")
-	default:
-		status, msg = sess.play(game.PosOf(adv.Move.Cell), opOpen)
-	}
+	adv, err := s.hintMove(r, sess)
 	sess.mu.Unlock()
-	if status != 0 {
-		writeError(w, status, "%s", msg)
+	if err != nil {
+		writeRefusal(w, err)
 		return
 	}
 	s.answer(w, r, sess, req.Assist, http.StatusOK, adv.Move)
+}
+
+// hintMove analyses sess's game and plays the recommended move, the
+// caller holding sess.mu; it returns the analysis, or the refusal.
+func (s *Server) hintMove(r *http.Request, sess *session) (*advice.Advice, *refusal) {
+	if sess.g.Outcome() != game.Unfinished {
+		return nil, refuse(CodeGameOver, "the game is over: it was %s", sess.g.Outcome())
+	}
+	ctx, done, err := s.work(r, sess.g.View().Unknowns())
+	if err != nil {
+		return nil, err
+	}
+	adv, err := s.analyseGame(ctx, sess.g)
+	done()
+	switch {
+	case err != nil:
+		return nil, err
+	case !adv.Satisfiable:
+		return nil, refuse(CodeNoSolution, "no layout of the mines fits the hints and flags: %s", adv.Conflict)
+	case adv.Move == nil && len(adv.Incomplete) > 0:
+		return nil, refuse(CodeNoMove, "no move to recommend: %s", strings.Join(adv.Incomplete, "; "))
+	case adv.Move == nil:
+		return nil, refuse(CodeNoMove, "no move to recommend: no cell is proved safe, and this server's agent does not guess")
+	}
+	return adv, sess.play(game.PosOf(adv.Move.Cell), opOpen)
 }

@@ -49,12 +49,12 @@ var methods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.Me
 func (s *Server) guard(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusForbidden, "cross-origin %s refused: a request that changes state must come from this server's own page (Origin %q, Sec-Fetch-Site %q)",
+		writeError(w, CodeCrossOrigin, "cross-origin %s refused: a request that changes state must come from this server's own page (Origin %q, Sec-Fetch-Site %q)",
 			r.Method, r.Header.Get("Origin"), r.Header.Get("Sec-Fetch-Site"))
 	}))
 	checked := cop.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if (r.Method == http.MethodPost || hasBody(r)) && !isJSON(r.Header.Get("Content-Type")) {
-			writeError(w, http.StatusUnsupportedMediaType, "Content-Type %q: a request body must be application/json", r.Header.Get("Content-Type"))
+			writeError(w, CodeNotJSON, "Content-Type %q: a request body must be application/json", r.Header.Get("Content-Type"))
 			return
 		}
 		if !s.readBody(w, r) {
@@ -64,7 +64,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		case s.requests <- struct{}{}:
 			defer func() { <-s.requests }()
 		default:
-			writeError(w, http.StatusServiceUnavailable, "server busy: %d requests in progress", s.cfg.MaxRequests)
+			writeError(w, CodeBusy, "server busy: %d requests in progress", s.cfg.MaxRequests)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -75,7 +75,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			h.Set(kv[0], kv[1])
 		}
 		if !s.allowedHost(r.Host) {
-			writeError(w, http.StatusForbidden, "Host %q is not this server's: it answers to localhost, loopback addresses and its listen address (start it with --allow-host NAME to add a name)", r.Host)
+			writeError(w, CodeForbiddenHost, "Host %q is not this server's: it answers to localhost, loopback addresses and its listen address (start it with --allow-host NAME to add a name)", r.Host)
 			return
 		}
 		checked.ServeHTTP(w, r)
@@ -139,9 +139,9 @@ func (s *Server) notFound(mux *http.ServeMux) http.HandlerFunc {
 		}
 		if len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
-			writeError(w, http.StatusMethodNotAllowed, "%s %s: method not allowed; this path takes %s (see docs/api.md)", r.Method, r.URL.Path, strings.Join(allow, ", "))
+			writeError(w, CodeMethodNotAllowed, "%s %s: method not allowed; this path takes %s (see docs/api.md)", r.Method, r.URL.Path, strings.Join(allow, ", "))
 			return
 		}
-		writeError(w, http.StatusNotFound, "no endpoint %s %s (see docs/api.md)", r.Method, r.URL.Path)
+		writeError(w, CodeNotFound, "no endpoint %s %s (see docs/api.md)", r.Method, r.URL.Path)
 	}
 }

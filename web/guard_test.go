@@ -24,6 +24,7 @@ func TestSizeCaps(t *testing.T) {
 	require.Len(t, body, 23)
 	code, out := do(t, h, "POST", "/api/games", body)
 	assert.Equal(t, http.StatusBadRequest, code)
+	assert.Equal(t, CodeBoardTooLarge, codeOf(t, out))
 	assert.Contains(t, errorOf(t, out), "more than this server's 10000 cells a game (--max-game-cells)")
 	games, cells := s.games.size()
 	assert.Zero(t, games+cells, "nothing kept")
@@ -32,7 +33,8 @@ func TestSizeCaps(t *testing.T) {
 	big := "mines ?\n" + strings.Repeat(strings.Repeat(".", 100)+"\n", 101)
 	code, out = do(t, h, "POST", "/api/analyze", fmt.Sprintf("{\"puzzle\": %q}", big))
 	assert.Equal(t, http.StatusBadRequest, code)
-	assert.Contains(t, errorOf(t, out), "a 101x100 position has more than this server's 10000 cells a puzzle (--max-puzzle-cells)")
+	assert.Equal(t, CodeBoardTooLarge, codeOf(t, out))
+	assert.Contains(t, errorOf(t, out), "a 101x100 position has more than this server's 10000 cells a position (--max-puzzle-cells)")
 
 	t.Run("held cells", func(t *testing.T) {
 		s := New(Config{MaxGameCells: 100, MaxHeldCells: 250})
@@ -43,14 +45,19 @@ func TestSizeCaps(t *testing.T) {
 		games, cells := s.games.size()
 		assert.Equal(t, 3, games)
 		assert.Equal(t, 250, cells)
-		newGame(t, h, `{"level":"10x10/10"}`)
+		w := send(t, h, "POST", "/api/games", `{"level":"1x1/0"}`, nil)
+		assert.Equal(t, http.StatusServiceUnavailable, w.Code, "no room for one more cell")
+		assert.Equal(t, "1", w.Header().Get("Retry-After"))
+		assert.Equal(t, CodeFull, codeOf(t, w.Body.String()))
+		assert.Contains(t, errorOf(t, w.Body.String()), "250 cells of its 250 (--max-held-cells)")
 		games, cells = s.games.size()
-		assert.Equal(t, 3, games, "the oldest game made room")
+		assert.Equal(t, 3, games, "no game made room")
 		assert.Equal(t, 250, cells)
 		code, _ := do(t, h, "GET", "/api/games/"+a.ID, "")
-		assert.Equal(t, http.StatusNotFound, code)
+		assert.Equal(t, http.StatusOK, code, "the oldest game is still held")
 		code, out := do(t, h, "POST", "/api/games", `{"level":"11x10/10"}`)
 		assert.Equal(t, http.StatusBadRequest, code, out)
+		assert.Equal(t, CodeBoardTooLarge, codeOf(t, out))
 	})
 }
 
@@ -215,39 +222,22 @@ func TestSecurityHeaders(t *testing.T) {
 	assert.Equal(t, "DENY", w.Header().Get("X-Frame-Options"), "refusals carry them too")
 }
 
-// TestBusy fills the server's counters as a crowd would: one request more
-// is refused at once with a 503 and a Retry-After.
+// TestBusy fills the requests served at once as a crowd would: one
+// request more is refused at once with a 503, busy, and a Retry-After.
 func TestBusy(t *testing.T) {
-	s := New(Config{Workers: 1, MaxQueue: 1, MaxRequests: 4})
+	s := New(Config{MaxRequests: 4})
 	h := s.Handler()
-	for range 2 {
-		s.queue <- struct{}{}
-	}
-	start := time.Now()
-	w := send(t, h, "POST", "/api/analyze", `{"puzzle": "mines 1\n1..\n"}`, nil)
-	assert.Less(t, time.Since(start), time.Second, "refused at once, not after the time budget")
-	assert.Equal(t, http.StatusServiceUnavailable, w.Code)
-	assert.Equal(t, "1", w.Header().Get("Retry-After"))
-	assert.Contains(t, errorOf(t, w.Body.String()), "1 analyses running and 1 waiting")
-	w = send(t, h, "GET", "/api/config", "", nil)
-	assert.Equal(t, http.StatusOK, w.Code, "a request with no analysis goes on")
-	g := newGame(t, h, `{"level": "beginner"}`)
-	w = send(t, h, "POST", "/api/games/"+g.ID+"/open", `{"cell": [0, 0], "assist": true}`, nil)
-	require.Equal(t, http.StatusOK, w.Code, "the move is played without its analysis: %s", w.Body)
-	st := decodeAs[gameState](t, w.Body.String())
-	assert.Equal(t, 1, st.Moves)
-	assert.Nil(t, st.Advice)
-	assert.Contains(t, st.Note, "server busy", "the state says why the analysis is missing")
-	for range 2 {
-		<-s.queue
-	}
-
 	for range 4 {
 		s.requests <- struct{}{}
 	}
-	w = send(t, h, "GET", "/api/config", "", nil)
+	start := time.Now()
+	w := send(t, h, "GET", "/api/config", "", nil)
+	assert.Less(t, time.Since(start), time.Second, "refused at once")
 	assert.Equal(t, http.StatusServiceUnavailable, w.Code)
-	assert.Contains(t, errorOf(t, w.Body.String()), "4 requests in progress")
+	assert.Equal(t, "1", w.Header().Get("Retry-After"))
+	e := refusalOf(t, w.Body.String())
+	assert.Equal(t, CodeBusy, e.Code)
+	assert.Contains(t, e.Message, "4 requests in progress")
 }
 
 // TestSlowBody sends a request whose body never comes in full: the

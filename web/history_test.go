@@ -59,7 +59,7 @@ func TestHistoryBounded(t *testing.T) {
 		code, body := do(t, h, "POST", "/api/games/"+g.ID+"/"+op, `{"cell": [0, 0]}`)
 		require.Equal(t, http.StatusOK, code, body)
 	}
-	sess := s.games.get(g.ID)
+	sess, _ := s.games.get(g.ID)
 	hist := sess.history
 	assert.Equal(t, moves, hist.moves())
 	assert.Len(t, hist.recent, undoDepth)
@@ -100,18 +100,19 @@ func TestUndoFolded(t *testing.T) {
 				undoable := 0
 				for step := range 400 {
 					if rng.IntN(4) == 0 {
-						status, msg := sess.takeBack()
+						err := sess.takeBack()
 						if undoable == 0 {
-							require.Equal(t, http.StatusConflict, status, "step %d: %s", step, msg)
+							require.NotNil(t, err, "step %d", step)
+							require.Equal(t, CodeIllegalMove, err.Code, "step %d: %s", step, err.Message)
 							continue
 						}
-						require.Zero(t, status, "step %d: %s", step, msg)
+						require.Nil(t, err, "step %d", step)
 						states = states[:len(states)-1]
 						undoable--
 					} else {
 						p := game.Pos{Row: rng.IntN(9), Col: rng.IntN(9)}
 						op := []moveOp{opOpen, opFlag, opFlag, opUnflag, opUnflag}[rng.IntN(5)]
-						if status, _ := sess.play(p, op); status != 0 {
+						if err := sess.play(p, op); err != nil {
 							continue
 						}
 						states = append(states, snap(sess))

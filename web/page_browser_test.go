@@ -170,8 +170,11 @@ func TestPageBrowser(t *testing.T) {
 		p.poll("the refusal", analysed+` && !A.advice`)
 		msg = p.text(`$('a-panel').textContent`)
 		assert.NotRegexp(t, `game:|invalid puzzle|puzzle:`, msg)
+		assert.Contains(t, msg, "No layout of the mines fits: 9 mines", "the words for its code, then what is wrong")
 		t.Logf("refusal shown: %s", msg)
 	})
+
+	t.Run("error words", func(t *testing.T) { checkErrorWords(pageT{t, ctx}) })
 
 	t.Run("paste, count, share", func(t *testing.T) {
 		p := pageT{t, ctx}
@@ -412,4 +415,18 @@ func TestPageBrowser(t *testing.T) {
 			t.Errorf("the page requested %s; want only the server's own URLs", u)
 		}
 	}
+}
+
+// checkErrorWords checks that the page has words for every code of the
+// API, and says a refusal in them, with the server's message after them
+// where it says where or why.
+func checkErrorWords(p pageT) {
+	t := p.t
+	for _, c := range Codes() {
+		assert.NotEmpty(t, p.text(fmt.Sprintf(`ERROR_WORDS[%q] || ''`, c)), "the page has no words for the code %s", c)
+	}
+	assert.Equal(t, "The server is busy: try again in a moment",
+		p.text(`apiError(503, {error: {code: 'busy', message: 'server busy: 2 analyses running'}}).message`), "words alone")
+	assert.Equal(t, "That move cannot be played: cell (0,0) is already open",
+		p.text(`apiError(409, {error: {code: 'illegal_move', message: 'cell (0,0) is already open'}}).message`), "words and where")
 }

@@ -20,16 +20,24 @@ type Config struct {
 	Agent    []agent.Option // the agent that analyses positions and plays hints
 	Timeout  time.Duration  // most time one request may work; default DefaultTimeout
 	MaxBody  int64          // largest request body in bytes; default DefaultMaxBody
-	MaxGames int            // most games held at once; default DefaultMaxGames
-	MaxIdle  time.Duration  // a game unused this long is dropped; default DefaultMaxIdle
-	Workers  int            // most analyses at once; default GOMAXPROCS
+	MaxGames int            // most games held at once (a new one is refused past it); default DefaultMaxGames
+	MaxIdle  time.Duration  // a game unused this long is let go; default DefaultMaxIdle
+	Workers  int            // most analyses of large positions at once; default GOMAXPROCS
 
 	MaxGameCells   int // most cells of a game's board; default DefaultMaxGameCells
 	MaxPuzzleCells int // most cells of a position to analyse; default DefaultMaxPuzzleCells
 	MaxHeldCells   int // most cells of all games held together; default DefaultMaxHeldCells
 	MaxRequests    int // most requests served at once; default DefaultMaxRequests
 	MaxConns       int // most connections open at once (Server.Listener); default DefaultMaxConns
-	MaxQueue       int // most requests waiting for an analysis slot; default 4 * Workers
+	MaxQueue       int // most requests waiting for an analysis slot in each lane; default 4 * Workers
+
+	// SmallCells and SmallWorkers give cheap work a lane of its own: the
+	// analysis of a position with at most SmallCells closed cells (flags
+	// not counted) runs in one of SmallWorkers slots that the analyses of
+	// larger positions never take, so that large ones can neither hold up
+	// nor crowd out small ones. Defaults DefaultSmallCells and Workers.
+	SmallCells   int
+	SmallWorkers int
 
 	// Hosts are the names, besides localhost and the loopback addresses,
 	// that a request's Host header may give: the listen address and the
@@ -61,7 +69,7 @@ type Config struct {
 const (
 	DefaultTimeout  = 5 * time.Second
 	DefaultMaxBody  = 256 << 10
-	DefaultMaxGames = 256
+	DefaultMaxGames = 1024
 	DefaultMaxIdle  = time.Hour
 
 	// DefaultMaxGameCells and DefaultMaxPuzzleCells let boards of 100x100
@@ -73,8 +81,11 @@ const (
 	// smaller boards), so 4 Mi cells are about 170 MB.
 	DefaultMaxHeldCells = 1 << 22
 	DefaultMaxRequests  = 64
-	DefaultReadTimeout  = 10 * time.Second
-	DefaultIdleTimeout  = time.Minute
+	// DefaultSmallCells makes a small position one of at most 100 closed
+	// cells: a whole beginner board, or the end of any game.
+	DefaultSmallCells  = 100
+	DefaultReadTimeout = 10 * time.Second
+	DefaultIdleTimeout = time.Minute
 	// DefaultMaxConns bounds the memory of the connections: an idle one
 	// costs about 20 KB, and one whose request is being read up to MaxBody
 	// more (a body is read whole before the request is served).
@@ -89,8 +100,8 @@ const writeMargin = 5 * time.Second
 // Server holds the games being played and answers the API.
 type Server struct {
 	cfg      Config
-	slots    chan struct{} // one token per analysis running
-	queue    chan struct{} // one token per request running or waiting for a slot
+	small    *lane         // the analyses of positions of at most SmallCells closed cells
+	large    *lane         // every other analysis, and the making of no-guess boards
 	requests chan struct{} // one token per request served
 	conns    *conns        // the connections open, at most MaxConns
 	games    *store
@@ -109,6 +120,8 @@ func New(cfg Config) *Server {
 	cfg.MaxHeldCells = max(cfg.MaxHeldCells, cfg.MaxGameCells) // a game the server accepts always fits the store
 	orDefault(&cfg.MaxRequests, DefaultMaxRequests)
 	orDefault(&cfg.MaxQueue, 4*cfg.Workers)
+	orDefault(&cfg.SmallCells, DefaultSmallCells)
+	orDefault(&cfg.SmallWorkers, cfg.Workers)
 	orDefault(&cfg.ReadTimeout, DefaultReadTimeout)
 	orDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
 	orDefault(&cfg.MaxConns, DefaultMaxConns)
@@ -118,7 +131,7 @@ func New(cfg Config) *Server {
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
 	}
-	return &Server{cfg: cfg, slots: make(chan struct{}, cfg.Workers), queue: make(chan struct{}, cfg.Workers+cfg.MaxQueue),
+	return &Server{cfg: cfg, small: newLane("small", cfg.SmallWorkers, cfg.MaxQueue), large: newLane("large", cfg.Workers, cfg.MaxQueue),
 		requests: make(chan struct{}, cfg.MaxRequests), conns: newConns(cfg.MaxConns), games: newStore(cfg.MaxGames, cfg.MaxHeldCells, cfg.MaxIdle, cfg.Now)}
 }
 
@@ -166,10 +179,10 @@ func (s *Server) HTTPServer() *http.Server {
 	}
 }
 
-// ExpireIdle drops the games unused for Config.MaxIdle as they pass it,
+// ExpireIdle lets go the games unused for Config.MaxIdle as they pass it,
 // until ctx ends: each within a quarter of MaxIdle (at most a minute) of
-// its time. Without it a game idle too long is dropped only when the next
-// game is made, or when it is asked for.
+// its time. Without it a game idle too long is let go only when the next
+// game is asked for, or when it is.
 func (s *Server) ExpireIdle(ctx context.Context) {
 	tick := time.NewTicker(min(max(s.cfg.MaxIdle/4, time.Millisecond), time.Minute))
 	defer tick.Stop()
@@ -204,11 +217,6 @@ func (s *Server) config(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, c)
 }
 
-// errorResponse is the body of every refusal.
-type errorResponse struct {
-	Error string `json:"error"`
-}
-
 // writeJSON writes v as the response with the given status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -217,53 +225,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v) // the client may be gone; nothing to do then
 }
 
-// writeError writes a refusal: status and {"error": message}. A 503 (the
-// server busy, or an answer that found nothing within the time budget)
-// always says when to try again: Retry-After, one second.
-func writeError(w http.ResponseWriter, status int, format string, args ...any) {
-	if status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", "1")
-	}
-	writeJSON(w, status, errorResponse{Error: fmt.Sprintf(format, args...)})
-}
-
-// errBusy is work's refusal: no analysis slot free in time, or too many
-// requests waiting for one. Handlers answer it with a 503.
-type errBusy struct{ msg string }
-
-func (e *errBusy) Error() string { return e.msg }
-
-// work returns the context a request works under, bounded by Timeout,
-// after taking one of the analysis slots; done gives the slot back. The
-// error is an *errBusy when no slot frees up within the time, or at once
-// when Workers+MaxQueue requests already run or wait: a crowd of hard
-// requests then cannot hold every connection the cheap ones need.
-func (s *Server) work(r *http.Request) (ctx context.Context, done func(), err error) {
-	select {
-	case s.queue <- struct{}{}:
-	default:
-		return nil, nil, &errBusy{fmt.Sprintf("server busy: %d analyses running and %d waiting", s.cfg.Workers, s.cfg.MaxQueue)}
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
-	select {
-	case s.slots <- struct{}{}:
-		return ctx, func() { <-s.slots; <-s.queue; cancel() }, nil
-	case <-ctx.Done():
-		cancel()
-		<-s.queue
-		return nil, nil, &errBusy{fmt.Sprintf("server busy: no analysis slot free within %v", s.cfg.Timeout)}
-	}
-}
-
-// writeBusy answers err, an *errBusy, with a 503.
-func writeBusy(w http.ResponseWriter, err error) {
-	writeError(w, http.StatusServiceUnavailable, "%v", err)
-}
-
 // advise analyses p within ctx. It returns when the work has stopped, not
 // before: every search in it stops when ctx ends, and the caller's
-// analysis slot stays taken until then, so that at most Workers analyses
-// ever run. A nil advice means nothing came back in time; a partial one
+// analysis slot stays taken until then, so that at most Workers (and
+// SmallWorkers) analyses ever run. A nil advice means nothing came back in time; a partial one
 // says what is missing in Incomplete.
 func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*advice.Advice, error) {
 	adv, err := advice.Advise(ctx, p, s.cfg.Agent...)

@@ -65,12 +65,26 @@ func decodeAs[T any](t *testing.T, body string) T {
 	return v
 }
 
-// errorOf returns the "error" of a refusal's body.
+// refusalOf returns the "error" of a refusal's body, checking that it
+// has a code of the API's and a message.
+func refusalOf(t *testing.T, body string) refusal {
+	t.Helper()
+	e := decodeAs[errorBody](t, body).Error
+	require.Contains(t, Codes(), e.Code, "a refusal without a code of the API's: %s", body)
+	require.NotEmpty(t, e.Message, "a refusal without a message: %s", body)
+	return e
+}
+
+// errorOf returns the message of a refusal's body.
 func errorOf(t *testing.T, body string) string {
 	t.Helper()
-	e := decodeAs[errorResponse](t, body)
-	require.NotEmpty(t, e.Error, "a refusal without a message: %s", body)
-	return e.Error
+	return refusalOf(t, body).Message
+}
+
+// codeOf returns the code of a refusal's body.
+func codeOf(t *testing.T, body string) Code {
+	t.Helper()
+	return refusalOf(t, body).Code
 }
 
 func TestPage(t *testing.T) {
@@ -146,8 +160,8 @@ func TestAnalyzeRefusals(t *testing.T) {
 		{"two values", `{"puzzle": "mines 1\n1.."} {}`, 400, "not valid JSON"},
 		{"wrong type", `{"puzzle": 3}`, 400, `field "puzzle": want a string, got a number`},
 		{"empty puzzle", `{"puzzle": "  "}`, 400, `"puzzle" is empty`},
-		{"bad cell", `{"puzzle": "mines 1\n1.x\n"}`, 400, `puzzle:2:3: "x" is not a cell`},
-		{"ragged rows", `{"puzzle": "mines 1\n1..\n1.\n"}`, 400, "puzzle:3:"},
+		{"bad cell", `{"puzzle": "mines 1\n1.x\n"}`, 400, `line 2, column 3: "x" is not a cell`},
+		{"ragged rows", `{"puzzle": "mines 1\n1..\n1.\n"}`, 400, "line 3, column 3: row 1 has 2 cells"},
 		{"too many mines", `{"puzzle": "mines 5\n1..\n"}`, 422, "5 mines but only 2 unknown cells"},
 		{"hint too large", `{"puzzle": "mines 1\n4..\n"}`, 422, "hint 4"},
 		{"too large", `{"puzzle": "` + strings.Repeat(".", 2000) + `"}`, 413, "larger than this server's 1024 bytes"},
@@ -355,30 +369,51 @@ func TestNoGuessHook(t *testing.T) {
 	assert.Equal(t, game.Intermediate, asked)
 }
 
+// TestGameLimits fills the store: a new game is refused (503, full,
+// Retry-After) rather than dropping a game held; the games idle past
+// MaxIdle are let go, making room, and asking for one says it is gone.
 func TestGameLimits(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s := New(Config{MaxGames: 2, MaxIdle: time.Minute, Now: func() time.Time { return now }, Seed: func() int64 { return 42 }})
 	h := s.Handler()
 	a := newGame(t, h, `{"level": "beginner"}`)
 	assert.Equal(t, "42", a.Seed, "a game asked for without a seed gets Config.Seed's")
-	now = now.Add(time.Second)
+	now = now.Add(30 * time.Second)
 	b := newGame(t, h, `{"level": "beginner"}`)
-	now = now.Add(time.Second)
-	code, _ := do(t, h, "GET", "/api/games/"+a.ID, "") // a is now the more recently used
+	w := send(t, h, "POST", "/api/games", `{"level": "beginner"}`, nil)
+	require.Equal(t, http.StatusServiceUnavailable, w.Code, w.Body.String())
+	assert.Equal(t, "1", w.Header().Get("Retry-After"))
+	e := refusalOf(t, w.Body.String())
+	assert.Equal(t, CodeFull, e.Code)
+	assert.Contains(t, e.Message, "holds 2 games, its most (--max-games)")
+	for _, g := range []gameState{a, b} {
+		code, body := do(t, h, "GET", "/api/games/"+g.ID, "")
+		assert.Equal(t, http.StatusOK, code, "a game held was dropped for a new one: %s", body)
+	}
+
+	now = now.Add(30 * time.Second)
+	code, _ := do(t, h, "GET", "/api/games/"+b.ID, "")
 	require.Equal(t, http.StatusOK, code)
-	now = now.Add(time.Second)
+	now = now.Add(31 * time.Second) // b was used 31 s ago, a 61 s ago: a is let go
 	c := newGame(t, h, `{"level": "beginner"}`)
-	games, _ := s.games.size()
-	assert.Equal(t, 2, games, "never more than MaxGames")
+	code, body := do(t, h, "GET", "/api/games/"+a.ID, "")
+	assert.Equal(t, http.StatusGone, code, "idle longer than MaxIdle")
+	assert.Equal(t, CodeGone, codeOf(t, body))
+	assert.Contains(t, errorOf(t, body), "1m0s unused")
 	code, _ = do(t, h, "GET", "/api/games/"+b.ID, "")
-	assert.Equal(t, http.StatusNotFound, code, "the game unused the longest makes room")
-	code, _ = do(t, h, "GET", "/api/games/"+a.ID, "")
 	assert.Equal(t, http.StatusOK, code)
 
+	code, _ = do(t, h, "DELETE", "/api/games/"+b.ID, "")
+	require.Equal(t, http.StatusNoContent, code)
+	for _, id := range []string{b.ID, "00000000000000000000000000000000"} {
+		code, body = do(t, h, "GET", "/api/games/"+id, "")
+		assert.Equal(t, http.StatusNotFound, code)
+		assert.Equal(t, CodeNoGame, codeOf(t, body))
+	}
 	now = now.Add(2 * time.Minute)
-	code, body := do(t, h, "GET", "/api/games/"+c.ID, "")
-	assert.Equal(t, http.StatusNotFound, code, "idle longer than MaxIdle")
-	assert.Contains(t, errorOf(t, body), "idle")
+	code, body = do(t, h, "POST", "/api/games/"+c.ID+"/open", `{"cell": [0, 0]}`)
+	assert.Equal(t, http.StatusGone, code, "idle longer than MaxIdle")
+	assert.Equal(t, CodeGone, codeOf(t, body))
 }
 
 // TestExpireIdle drops a game idle past MaxIdle while no request comes,

@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 	"slices"
-	"strconv"
 
 	"github.com/minesat/minesat/game"
 )
@@ -114,14 +113,14 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Cell != nil {
-		writeError(w, http.StatusBadRequest, `an undo takes no "cell": it takes back the last move`)
+		writeError(w, CodeBadRequest, `an undo takes no "cell": it takes back the last move`)
 		return
 	}
 	sess.mu.Lock()
-	status, msg := sess.takeBack()
+	err := sess.takeBack()
 	sess.mu.Unlock()
-	if status != 0 {
-		writeError(w, status, "%s", msg)
+	if err != nil {
+		writeRefusal(w, err)
 		return
 	}
 	s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
@@ -129,29 +128,29 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 
 // takeBack replays sess's game without its last move, the caller holding
 // sess.mu; a refusal comes back as play's does.
-func (sess *session) takeBack() (int, string) {
+func (sess *session) takeBack() *refusal {
 	h := &sess.history
 	switch {
 	case len(h.recent) == 0 && h.folded > 0:
-		return http.StatusConflict, "nothing more to undo: undo takes back at most the last " + strconv.Itoa(h.depth) + " moves"
+		return refuse(CodeIllegalMove, "nothing more to undo: undo takes back at most the last %d moves", h.depth)
 	case len(h.recent) == 0:
-		return http.StatusConflict, "nothing to undo: no move has been played"
+		return refuse(CodeIllegalMove, "nothing to undo: no move has been played")
 	}
 	base, err := sess.folded()
 	if err != nil {
-		return http.StatusInternalServerError, "undo: " + err.Error()
+		return refuse(CodeInternal, "undo: %v", err)
 	}
 	g0, boom0 := sess.g, sess.boom
 	sess.g, sess.boom = base, -1
 	b := base.Board()
 	for _, m := range h.recent[:len(h.recent)-1] {
-		if status, msg := sess.apply(b.Pos(int(m.i)), m.op); status != 0 {
+		if err := sess.apply(b.Pos(int(m.i)), m.op); err != nil {
 			sess.g, sess.boom = g0, boom0
-			return http.StatusInternalServerError, "undo: replaying " + m.op.String() + " " + b.Pos(int(m.i)).String() + ": " + msg
+			return refuse(CodeInternal, "undo: replaying %v %v: %s", m.op, b.Pos(int(m.i)), err.Message)
 		}
 	}
 	h.recent = h.recent[:len(h.recent)-1]
-	return 0, ""
+	return nil
 }
 
 // folded returns sess's game as it was after the moves its history

@@ -44,6 +44,9 @@ func printFlags(fs *flag.FlagSet) {
 	w := fs.Output()
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
+		if name == "value" && isString(f) {
+			name = "string" // a parsedFlag reads as the string it parses
+		}
 		line := "  --" + f.Name
 		if name != "" {
 			line += " " + name
@@ -225,7 +228,7 @@ func valueError(f *flag.Flag, value string, err error) error {
 			return fmt.Errorf("--%s %s: the number is too large", f.Name, value)
 		}
 	}
-	if kindOf(f) == "" {
+	if _, parsed := f.Value.(interface{ parsed() }); parsed || kindOf(f) == "" {
 		// A flag of its own type (a level, an order) explains itself.
 		return fmt.Errorf("--%s %s: %w", f.Name, quoteValue(value), err)
 	}
@@ -321,3 +324,40 @@ func wrap(text string, width int) string {
 	}
 	return b.String()
 }
+
+// parsedFlag is a flag whose text parse turns into a typed value once, as
+// the command line is read: a bad value is the flag's error, naming the
+// valid ones. It reads as a string flag in the help.
+type parsedFlag[T any] struct {
+	p     *T
+	parse func(string) (T, error)
+}
+
+// parsedVar defines on fs the flag name, parsed into *p by parse, with
+// def as its default.
+func parsedVar[T any](fs *flag.FlagSet, p *T, name string, def T, parse func(string) (T, error), usage string) {
+	*p = def
+	fs.Var(parsedFlag[T]{p, parse}, name, usage)
+}
+
+func (f parsedFlag[T]) Set(s string) error {
+	v, err := f.parse(s)
+	if err != nil {
+		return err
+	}
+	*f.p = v
+	return nil
+}
+
+func (f parsedFlag[T]) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return fmt.Sprint(*f.p)
+}
+
+func (parsedFlag[T]) parsed() {}
+
+// Get returns the value as String writes it, so that the help quotes its
+// default as a string flag's.
+func (f parsedFlag[T]) Get() any { return f.String() }

@@ -222,7 +222,7 @@ func TestGenNoGuess(t *testing.T) {
 
 				g, err = game.NewWithLayout(tc.level, tc.rules, 0, mines, nil)
 				require.NoError(t, err)
-				a, err := agent.New(agent.WithStrategy(agent.PresetSAT), agent.WithNoGuess(), agent.WithFirst(tc.first))
+				a, err := agent.New(agent.WithPreset(agent.PresetSAT), agent.WithNoGuess(), agent.WithFirst(tc.first))
 				require.NoError(t, err)
 				res, err := a.Play(context.Background(), g)
 				require.NoError(t, err)

@@ -96,11 +96,12 @@ func TestInputFIFO(t *testing.T) {
 // 'timeout -s TERM 2 minesat solve FIFO' ends within 3 s with exit 3.
 func TestSolveFIFOSignal(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "solve", fifo(t))
-	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	ready := readyFile(t, cmd)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	require.NoError(t, cmd.Start())
 	defer cmd.Process.Kill()
+	waitReady(t, ready)
 	time.Sleep(300 * time.Millisecond)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	sent := time.Now()

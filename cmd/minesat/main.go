@@ -57,6 +57,10 @@ var commands = map[string]command{
 // GOMEMLIMIT, which the Go runtime reads itself.
 const gcPercent = 400
 
+// signalsCaught is called once main catches the signals that stop a
+// command; the tests set it to learn when a signal is safe to send.
+var signalsCaught = func() {}
+
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("minesat: ")
@@ -70,6 +74,7 @@ func main() {
 	// signals the command and then its process group) must not kill the
 	// command between its end and its exit, taking its exit code.
 	ctx, _ := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signalsCaught()
 	io := &stdio{
 		in: os.Stdin, out: os.Stdout, err: os.Stderr,
 		outTTY:    term.IsTerminal(int(os.Stdout.Fd())),

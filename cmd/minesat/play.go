@@ -59,7 +59,7 @@ into place when the run ends; a failed run leaves an existing file as it
 was. A FIFO or a device is written as it is: play waits for a FIFO's
 reader until interrupted.
 
---policy RULES makes the lookahead play by D. Hill's guessing rules, each a
+--policy HEURISTICS makes the lookahead play by D. Hill's guessing heuristics, each a
 switch (see docs/guessing.md): blend (a position after a hint is valued at
 4:1 of its two safest living cells), dead (cells that can show only one
 value are weighed last), candidates (his candidate set: cells within 0.9 of
@@ -434,21 +434,21 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 // addAgentFlags defines on fs the flags that configure the agent a, the
 // ones --vs may change, with def's values as their defaults.
 func addAgentFlags(fs *flag.FlagSet, a *agent.Config, def agent.Config) {
-	fs.StringVar(&a.Strategy, "strategy", def.Strategy, "kb, sat, full or fast (full with pairs of hints instead of resolution: the same guesses and wins, sooner; moves proved by a pair of hints or SAT instead of a clause)")
+	parsedVar(fs, &a.Strategy, "strategy", def.Strategy, agent.ParsePreset, "kb, sat, full or fast (full with pairs of hints instead of resolution: the same guesses and wins, sooner; moves proved by a pair of hints or SAT instead of a clause)")
 	fs.BoolVar(&a.NoGuess, "no-guess", def.NoGuess, "never guess: a game ends stuck when logic runs out")
-	fs.StringVar(&a.Guesser, "guesser", def.Guesser, "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
+	parsedVar(fs, &a.Guesser, "guesser", def.Guesser, agent.ParseGuesserKind, "how full and fast guess: exact (exact probabilities, with --lookahead, --depth and --endgame) or local (the lowest local estimate, the old provisional rule)")
 	fs.IntVar(&a.Lookahead, "lookahead", def.Lookahead, "guessing weighs up to `N` of the safest cells one move ahead; 0 guesses the safest cell")
 	fs.IntVar(&a.Depth, "depth", def.Depth, "the lookahead looks `N` moves ahead: 1, or 2 (a little stronger on expert, about 3 times slower)")
 	fs.IntVar(&a.DeepOpen, "deep-open", def.DeepOpen, "guesses made while at most `N` cells are open look two moves ahead, as --depth 2; 0 never")
 	fs.IntVar(&a.Endgame, "endgame", def.Endgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
-	fs.StringVar(&a.Policy, "policy", def.Policy, "the lookahead plays by D. Hill's guessing `RULES`, comma-separated: blend, dead, candidates, risk, progress, overrides; hill for all, none for none; auto: blend, dead and progress on boards of at least 18% mines")
+	parsedVar(fs, &a.Policy, "policy", def.Policy, agent.ParsePolicySetting, "the lookahead plays by D. Hill's guessing `HEURISTICS`, comma-separated: blend, dead, candidates, risk, progress, overrides; hill for all, none for none; auto: blend, dead and progress on boards of at least 18% mines")
 }
 
 // checkAgentFlags checks the agent's flags a, its strategy's name
 // included, and returns the agent options they give; set names the flags
 // the command line set.
 func checkAgentFlags(a agent.Config, set map[string]bool) ([]agent.Option, error) {
-	if a.Guesser == "local" {
+	if a.Guesser == agent.GuesserLocal {
 		for _, name := range []string{"lookahead", "depth", "deep-open", "endgame", "policy"} {
 			if set[name] {
 				return nil, fmt.Errorf("--%s applies to --guesser exact, not local", name)

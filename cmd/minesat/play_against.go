@@ -78,7 +78,7 @@ func openOutcomes(cfg playConfig, c batch.Config, out *outFile) *batch.Reference
 		return nil
 	}
 	rules, first, _ := c.Resolve() // checked by planPlay
-	player := "minesat, strategy " + cfg.agent.Strategy
+	player := "minesat, strategy " + string(cfg.agent.Strategy)
 	switch {
 	case cfg.agent.NoGuess:
 		player += ", no guessing"

@@ -12,6 +12,7 @@ import (
 	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
 	"github.com/minesat/minesat/kb"
 )
 
@@ -55,7 +56,7 @@ func TestTraceGolden(t *testing.T) {
 	}
 	logic := []agent.Strategy{agent.Units{}, agent.Resolution{}, agent.Global{}}
 	withSAT := append(logic[:len(logic):len(logic)], agent.SAT{Find: find})
-	guess := agent.GuessStrategy{G: agent.LocalGuesser{}}
+	guessing := agent.GuessStrategy{G: guess.LocalGuesser{}}
 	for _, tc := range []struct {
 		name  string
 		level game.Level
@@ -64,10 +65,10 @@ func TestTraceGolden(t *testing.T) {
 		opts  []agent.Option
 	}{
 		{"easy-seed-1-kb", game.Easy, game.RulesSeed, 1, []agent.Option{agent.WithStrategies(logic...)}},
-		{"beginner-safe-68-global", game.Beginner, game.RulesSafe, 68, []agent.Option{agent.WithStrategies(append(logic, guess)...)}},
-		{"beginner-safe-33-sat-lost", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, guess)...)}},
-		{"beginner-safe-33-exact", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, agent.GuessStrategy{G: agent.DefaultGuesser()})...)}},
-		{"beginner-safe-57-pairs", game.Beginner, game.RulesSafe, 57, []agent.Option{agent.WithStrategies(agent.Units{}, agent.HintPairs{}, agent.SAT{Find: find}, guess)}},
+		{"beginner-safe-68-global", game.Beginner, game.RulesSafe, 68, []agent.Option{agent.WithStrategies(append(logic, guessing)...)}},
+		{"beginner-safe-33-sat-lost", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, guessing)...)}},
+		{"beginner-safe-33-exact", game.Beginner, game.RulesSafe, 33, []agent.Option{agent.WithStrategies(append(withSAT, agent.GuessStrategy{G: guess.DefaultGuesser()})...)}},
+		{"beginner-safe-57-pairs", game.Beginner, game.RulesSafe, 57, []agent.Option{agent.WithStrategies(agent.Units{}, agent.HintPairs{}, agent.SAT{Find: find}, guessing)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			plain, res := traceOf(t, tc.level, tc.rules, tc.seed, false, tc.opts...)
@@ -121,10 +122,10 @@ func TestTraceReason(t *testing.T) {
 		{"sat", agent.Move{Op: game.OpFlag, Cell: 7, Rule: agent.RuleSAT, Mines: 3},
 			"proved by SAT: (2,1) is a mine in every layout that agrees with the hints and the 3-mine total"},
 		{"guess", agent.Move{Op: game.OpOpen, Cell: 0, Rule: agent.RuleGuess,
-			Guess: &agent.Guess{Cell: 0, P: 0.2, Runner: 1, RunnerP: 0.25, Method: agent.MethodProb, Probs: probs}},
+			Guess: &guess.Guess{Cell: 0, P: 0.2, Runner: 1, RunnerP: 0.25, Method: guess.MethodProb, Probs: probs}},
 			"guess: p(mine) 0.200 (exact probability); runner-up (0,1) at 0.250\n  3 closed cells estimated"},
 		{"lone guess", agent.Move{Op: game.OpOpen, Cell: 0, Rule: agent.RuleGuess,
-			Guess: &agent.Guess{Cell: 0, P: 0.5, Runner: -1}},
+			Guess: &guess.Guess{Cell: 0, P: 0.5, Runner: -1}},
 			"guess: p(mine) 0.500 (estimate); no other candidate"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

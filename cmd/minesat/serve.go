@@ -38,8 +38,9 @@ The page is self-contained: it loads nothing from the network.
 
 The API (docs/api.md): GET /api/config, POST /api/analyze, POST /api/games,
 GET and DELETE /api/games/{id}, POST /api/games/{id}/open, .../flag and
-.../hint. It takes and returns JSON; bad input gets a 4xx status and
-{"error": "..."}. A request body may hold at most --max-body bytes, and a
+.../hint. It takes and returns JSON; a refusal gets a 4xx or 5xx status and
+{"error": {"code": "...", "message": "..."}}, the code one of a stable set
+listed in docs/api.md. A request body may hold at most --max-body bytes, and a
 request works at most --timeout: an analysis cut short answers with what it
 found and says what is missing under "incomplete" (503 when it found
 nothing). A position whose components are too large to count within
@@ -47,11 +48,14 @@ nothing). A position whose components are too large to count within
 
 Limits (docs/limits.md): a game has at most --max-game-cells cells and a
 position to analyse at most --max-puzzle-cells; at most --max-games games
-holding at most --max-held-cells cells in all are kept (one unused for
---max-idle is dropped within a quarter of that, at most a minute, and a new
-game drops the ones unused the longest until it fits); undo takes back at
-most a game's last 1000 moves. At most --workers analyses run at once, four
-times as many wait, and more are refused with 503 at once; at most
+holding at most --max-held-cells cells in all are kept: one unused for
+--max-idle is let go within a quarter of that (at most a minute), and a new
+game that does not fit is refused (503), never making room by dropping a
+game held; undo takes back at most a game's last 1000 moves. The analysis
+of a small position (at most --small-cells closed cells) runs in a lane of
+its own, --small-workers at once, which the analyses of larger positions
+(--workers at once) never take. In each lane four times --workers wait,
+and more are refused with 503 at once; at most
 --max-requests requests are served at once, a request counting only once
 its body has arrived (a body must arrive within 10 s, else 408; a
 Content-Length over --max-body gets 413 at once). At most --max-conns
@@ -94,6 +98,8 @@ type serveFlags struct {
 	maxGames  int
 	maxIdle   time.Duration
 	workers   int
+	small     int
+	smallWork int
 	requests  int
 	conns     int
 	gameCells int
@@ -116,7 +122,9 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	fs.IntVar(&f.gameCells, "max-game-cells", web.DefaultMaxGameCells, "a game's board has at most `N` cells")
 	fs.IntVar(&f.puzzCells, "max-puzzle-cells", web.DefaultMaxPuzzleCells, "a position to analyse has at most `N` cells")
 	fs.IntVar(&f.heldCells, "max-held-cells", web.DefaultMaxHeldCells, "the games held have at most `N` cells in all (about 40 bytes a cell)")
-	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "analyses run at once (default: the number of CPUs)")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "analyses of large positions run at once (default: the number of CPUs)")
+	fs.IntVar(&f.small, "small-cells", web.DefaultSmallCells, "a position of at most `N` closed cells is small: its analysis runs in a lane of its own")
+	fs.IntVar(&f.smallWork, "small-workers", 0, "analyses of small positions run at once (default: --workers)")
 	fs.IntVar(&f.requests, "max-requests", web.DefaultMaxRequests, "serve at most `N` requests at once")
 	fs.IntVar(&f.conns, "max-conns", web.DefaultMaxConns, "keep at most `N` connections open at once (each may hold a request body of --max-body bytes)")
 	fs.Func("allow-host", "also answer requests whose Host is `NAME` (repeatable); localhost, loopback addresses and the listen address always are", func(v string) error {
@@ -149,7 +157,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 		defer debug.SetGCPercent(debug.SetGCPercent(serveGCPercent))
 	}
 	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
-		Workers: f.workers, MaxRequests: f.requests, MaxConns: f.conns, MaxGameCells: f.gameCells, MaxPuzzleCells: f.puzzCells,
+		Workers: f.workers, SmallCells: f.small, SmallWorkers: f.smallWork, MaxRequests: f.requests, MaxConns: f.conns, MaxGameCells: f.gameCells, MaxPuzzleCells: f.puzzCells,
 		MaxHeldCells: f.heldCells, Hosts: append(listenHosts(ln.Addr()), f.hosts...), NoGuess: web.NoGuess(0)})
 	srv := s.HTTPServer()
 	srv.BaseContext = func(net.Listener) context.Context { return context.WithoutCancel(ctx) }
@@ -196,6 +204,8 @@ func (f *serveFlags) check() error {
 		{"--max-game-cells", f.gameCells, f.gameCells > 0},
 		{"--max-puzzle-cells", f.puzzCells, f.puzzCells > 0},
 		{"--workers", f.workers, f.workers > 0},
+		{"--small-cells", f.small, f.small > 0},
+		{"--small-workers", f.smallWork, f.smallWork >= 0},
 		{"--max-requests", f.requests, f.requests > 0},
 		{"--max-conns", f.conns, f.conns > 0},
 	} {

@@ -27,8 +27,15 @@ import (
 // command, to send it real signals.
 const mainEnv = "MINESAT_TEST_RUN_MAIN"
 
+// readyEnv, set with mainEnv, names a file main's process creates once it
+// catches the signals that stop a command (see waitReady).
+const readyEnv = "MINESAT_TEST_READY"
+
 func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
+		if path := os.Getenv(readyEnv); path != "" {
+			signalsCaught = func() { _ = os.WriteFile(path, nil, 0o600) }
+		}
 		main()
 		if os.Getenv(memLimitEnv) == "1" {
 			fmt.Fprintf(os.Stderr, "memory limit: %d\n", debug.SetMemoryLimit(-1))
@@ -160,7 +167,7 @@ func TestMergeSignals(t *testing.T) {
 	for _, tc := range []struct{ name, arg, shown string }{{"fifo", fifo, fifo}, {"stdin", "-", "<stdin>"}} {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "merge", tc.arg)
-			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			ready := readyFile(t, cmd)
 			stdin, err := cmd.StdinPipe() // open, never written
 			require.NoError(t, err)
 			defer stdin.Close()
@@ -168,6 +175,7 @@ func TestMergeSignals(t *testing.T) {
 			cmd.Stdout, cmd.Stderr = &out, &errb
 			require.NoError(t, cmd.Start())
 			defer cmd.Process.Kill()
+			waitReady(t, ready)
 			time.Sleep(300 * time.Millisecond) // let it block in the read
 			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 			done := make(chan error, 1)
@@ -183,5 +191,31 @@ func TestMergeSignals(t *testing.T) {
 			assert.Equal(t, "minesat: merge: interrupted while reading "+tc.shown+"\n", errb.String())
 			assert.Empty(t, out.String())
 		})
+	}
+}
+
+// readyFile sets cmd to run main with a ready file (readyEnv) and returns
+// the file's path.
+func readyFile(t *testing.T, cmd *exec.Cmd) string {
+	path := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(os.Environ(), mainEnv+"=1", readyEnv+"="+path)
+	return path
+}
+
+// waitReady waits until the process started with readyFile's path catches
+// the signals, so that a signal sent next reaches the command's own
+// handling even on a loaded machine, where a process may take long to
+// reach main (a signal before that kills it).
+func waitReady(t *testing.T, path string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the command did not catch signals within 20 s")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -59,7 +59,7 @@ func writeRunTable(w io.Writer, rows []tableRow, players []string) error {
 			fmt.Fprintf(tw, "%s\t", players[i%len(players)])
 		}
 		l, p := r.level, r.player
-		strategy := p.Strategy
+		strategy := string(p.Strategy)
 		if p.NoGuess {
 			strategy += " (no guess)"
 		}

@@ -11,18 +11,21 @@ import (
 // stderr says and, where it matters, stdout: flags on either side of the
 // arguments, bad values reported in one line, flags that would do nothing,
 // the shared flags' meanings, and the exit codes the commands agree on.
+// usageCase is one command line and what it must give.
+type usageCase struct {
+	name   string
+	stdin  string
+	args   []string
+	code   int
+	stderr string // a substring of stderr; "" for an empty stderr
+	stdout string // a substring of stdout, if not ""
+}
+
+// TestUsage checks how flags are read, in every command, and how a bad
+// one is reported.
 func TestUsage(t *testing.T) {
 	case1 := filepath.Join(seedPuzzles, "case1.txt")
-	impossible := "2 2 1\n4 -1\n-1 -1\n" // a hint larger than its neighbours
-	tooMany := "2 2 5\n-1 -1\n-1 -1\n"   // more mines than unknown cells
-	tests := []struct {
-		name   string
-		stdin  string
-		args   []string
-		code   int
-		stderr string // a substring of stderr; "" for an empty stderr
-		stdout string // a substring of stdout, if not ""
-	}{
+	checkUsage(t, []usageCase{
 		// Flags before, between and after the arguments, in every command.
 		{"solve flag after the file", "", []string{"solve", case1, "--count"}, 0, "", "count: "},
 		{"solve flags around the file", "", []string{"solve", "--format", "json", case1, "--count"}, 0, "", `"count":"`},
@@ -61,7 +64,16 @@ func TestUsage(t *testing.T) {
 			"minesat: gen: --hints -99999999999999999999: the number is too small", ""},
 		{"level too large", "", []string{"gen", "--level", "99999999999999999999x9/1"}, 2,
 			`level "99999999999999999999x9/1": 99999999999999999999 is too large`, ""},
+	})
+}
 
+// TestUsageChecks checks values out of range, flags that would do
+// nothing, the shared flags, exit codes and the words for what was counted.
+func TestUsageChecks(t *testing.T) {
+	case1 := filepath.Join(seedPuzzles, "case1.txt")
+	impossible := "2 2 1\n4 -1\n-1 -1\n" // a hint larger than its neighbours
+	tooMany := "2 2 5\n-1 -1\n-1 -1\n"   // more mines than unknown cells
+	checkUsage(t, []usageCase{
 		// Values out of range, in the user's terms.
 		{"gen negative mines", "", []string{"gen", "--seed", "1", "--mines", "-1"}, 2, "minesat: gen: --mines -1: want 0..81 mines on a 9x9 board\n", ""},
 		{"gen too many hints", "", []string{"gen", "--seed", "1", "--hints", "80"}, 2, "gen: --hints 80: want 0..71, the safe cells of a 9x9 board with 10 mines", ""},
@@ -119,7 +131,13 @@ func TestUsage(t *testing.T) {
 			"0      0    0     0      -         -       -             -\n0 games, shard 0/2 (no game of 1 a level), in "},
 		{"one game", "", []string{"play", "--level", "beginner", "--games", "1", "--workers", "1"}, 0, "", "\n1 game in "},
 		{"one mine", "", []string{"play", "--level", "9x9/1", "--trace"}, 0, "", "9x9/1 9x9 with 1 mine, rules safe"},
-	}
+	})
+}
+
+// checkUsage runs each case's command line and checks its exit code and
+// output.
+func checkUsage(t *testing.T, tests []usageCase) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, tc.stdin, nil, tc.args...)

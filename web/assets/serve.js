@@ -14,26 +14,56 @@ async function api(method, path, body) {
     const opt = { method, headers: {}, credentials: 'same-origin' };
     if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers['Content-Type'] = 'application/json'; }
     const res = await fetch(path, opt);
-    const data = res.status === 204 ? null : await res.json().catch(() => ({ error: 'bad answer from the server (' + res.status + ')' }));
-    if (!res.ok) throw new Error(plain((data && data.error) || ('HTTP ' + res.status)));
+    const data = res.status === 204 ? null : await res.json().catch(() => null);
+    if (!res.ok || (data === null && res.status !== 204)) throw apiError(res.status, data);
     return data;
   } finally {
     if (--pending === 0) delete document.body.dataset.busy;
   }
 }
 
-// plain rewrites a server message for a player: no package prefixes, no
-// Go error words.
+// ERROR_WORDS are the page's words for the API's error codes (docs/api.md).
+const ERROR_WORDS = {
+  bad_request: 'The server did not take the request',
+  bad_position: 'The position does not read',
+  board_too_large: 'The board is larger than this server takes',
+  forbidden_host: 'The server does not answer this address',
+  cross_origin: 'The server refused a request from another site',
+  not_found: 'The server has no such page',
+  no_game: 'The server does not hold this game: start a new one',
+  method_not_allowed: 'The server refused the request',
+  body_timeout: 'The request took too long to arrive',
+  game_over: 'The game is over',
+  illegal_move: 'That move cannot be played',
+  no_move: 'No move to recommend',
+  gone: 'The server let this game go after a long time unused: start a new one',
+  too_large: 'The request is larger than the server takes',
+  not_json: 'The server refused the request',
+  no_solution: 'No layout of the mines fits',
+  internal: 'The server failed',
+  busy: 'The server is busy: try again in a moment',
+  out_of_time: 'Out of time: nothing found within the server\'s time budget',
+  full: 'The server holds all the games it can: try again later',
+};
+// ERROR_DETAIL are the codes whose message the page shows after its
+// words: the message says where or why (a line and column, a cell, a flag
+// to blame).
+const ERROR_DETAIL = new Set(['bad_request', 'bad_position', 'board_too_large', 'illegal_move', 'no_move', 'no_solution', 'internal']);
+
+// apiError is a refusal of the API as an Error: its message the page's
+// words for the code (with the server's message after them for the codes
+// of ERROR_DETAIL), its code the code ('' for an answer that is not one).
+function apiError(status, data) {
+  const e = (data && data.error) || {};
+  let words = ERROR_WORDS[e.code] || 'The server gave an answer the page does not know (' + status + ')';
+  if (ERROR_DETAIL.has(e.code) && e.message) words += ': ' + e.message;
+  return Object.assign(new Error(words), { code: e.code || '', status });
+}
+
+// plain writes a line of the analysis for a player: a hint that "needs
+// -1 more mines" has one flag too many around it.
 function plain(m) {
-  m = String(m)
-    .replace(/context deadline exceeded/g, 'out of time')
-    .replace(/context canceled/g, 'stopped')
-    .replace(/^(?:(?:game|kb|agent|exact|cnf|web|new game|invalid puzzle|analysis failed): )+/, '')
-    .replace(/(?:game|kb|agent|exact|cnf): /g, '')
-    .replace(/invalid puzzle: /g, '')
-    .replace(/^puzzle:(\d+):(\d+): /, 'line $1, column $2: ')
-    .replace(/^puzzle:(\d+): /, 'line $1: ')
-    .replace(/needs -(\d+) more mines?/g, (_, n) => 'has ' + n + ' flag' + (n === '1' ? '' : 's') + ' too many around it');
+  m = String(m).replace(/needs -(\d+) more mines?/g, (_, n) => 'has ' + n + ' flag' + (n === '1' ? '' : 's') + ' too many around it');
   return m.charAt(0).toUpperCase() + m.slice(1);
 }
 

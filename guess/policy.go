@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"cmp"
@@ -13,9 +13,9 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Policy is a set of D. Hill's guessing rules that ProbGuesser's lookahead
+// Policy is a set of D. Hill's guessing heuristics that ProbGuesser's lookahead
 // may play by, each a switch: the zero Policy plays none of them, and the
-// lookahead is then the default one. The rules, in our words, from reading
+// lookahead is then the default one. The heuristics, in our words, from reading
 // his JavaScript solver (JSMinesweeper):
 //
 //   - PolicyBlend: a position after a hint value is valued at (4 x the
@@ -60,7 +60,7 @@ import (
 // The endgame search and the pseudo 50/50 rule stay in front of them.
 type Policy uint8
 
-// The rules of a Policy.
+// The heuristics of a Policy.
 const (
 	PolicyBlend      Policy = 1 << iota // value the next move as (4 x best + second best) / 5
 	PolicyDead                          // weigh dead cells last
@@ -69,9 +69,9 @@ const (
 	PolicyProgress                      // favour cells that make progress
 	PolicyOverrides                     // play a safer cell that the choice implies safe
 
-	PolicyHill = PolicyBlend | PolicyDead | PolicyCandidates | PolicyRisk | PolicyProgress | PolicyOverrides // every rule
+	PolicyHill = PolicyBlend | PolicyDead | PolicyCandidates | PolicyRisk | PolicyProgress | PolicyOverrides // every heuristic
 
-	// PolicyDefault is the rules the default player plays by (on boards
+	// PolicyDefault is the heuristics the default player plays by (on boards
 	// of at least DefaultPolicyDensity mines): each alone won more of
 	// 200,000 paired expert games than none, at little cost. candidates
 	// alone won fewer, risk and overrides nothing measurable, both at a
@@ -86,25 +86,19 @@ const (
 // 1.23 times the time, beginner (12.3%) nothing measurable.
 const DefaultPolicyDensity = 0.18
 
-// PolicyAuto is the Config.Policy of the default player: PolicyDefault on
-// boards of at least DefaultPolicyDensity mines, with the default depth;
-// no rule on sparser boards, or when the lookahead looks two moves ahead
-// or weighs no cell.
-const PolicyAuto = "auto"
-
-// policyNames are the rules' names, in the order String writes them.
+// policyNames are the heuristics' names, in the order String writes them.
 var policyNames = [...]struct {
-	name string
-	rule Policy
+	name      string
+	heuristic Policy
 }{
 	{"blend", PolicyBlend}, {"dead", PolicyDead}, {"candidates", PolicyCandidates},
 	{"risk", PolicyRisk}, {"progress", PolicyProgress}, {"overrides", PolicyOverrides},
 }
 
-// ParsePolicy reads a comma-separated list of rule names (blend, dead,
+// ParsePolicy reads a comma-separated list of heuristic names (blend, dead,
 // candidates, risk, progress, overrides; hill for all of them) into a
 // Policy; "" and "none" are the zero Policy. It does not read PolicyAuto,
-// which is a Config's.
+// which is the agent configuration's.
 func ParsePolicy(s string) (Policy, error) {
 	var p Policy
 	if t := strings.TrimSpace(s); t == "" || t == "none" {
@@ -119,16 +113,16 @@ next:
 		}
 		for _, r := range policyNames {
 			if r.name == name {
-				p |= r.rule
+				p |= r.heuristic
 				continue next
 			}
 		}
-		return 0, fmt.Errorf("unknown rule %q: want auto, none, hill or some of blend, dead, candidates, risk, progress, overrides", name)
+		return 0, fmt.Errorf("unknown heuristic %q: want auto, none, hill or some of blend, dead, candidates, risk, progress, overrides", name)
 	}
 	return p, nil
 }
 
-// String returns the rules of p as ParsePolicy reads them: "" for none,
+// String returns the heuristics of p as ParsePolicy reads them: "" for none,
 // "hill" for all, else their names joined by commas, e.g. "blend,risk".
 func (p Policy) String() string {
 	if p&PolicyHill == PolicyHill {
@@ -136,14 +130,14 @@ func (p Policy) String() string {
 	}
 	var names []string
 	for _, r := range policyNames {
-		if p&r.rule != 0 {
+		if p&r.heuristic != 0 {
 			names = append(names, r.name)
 		}
 	}
 	return strings.Join(names, ",")
 }
 
-// The constants of Hill's rules.
+// The constants of Hill's heuristics.
 const (
 	policyCap          = 24    // cells weighed at most under PolicyCandidates
 	policyFrontierCut  = 0.9   // PolicyCandidates: frontier cells at least this times the best safety
@@ -155,23 +149,23 @@ const (
 )
 
 // policyLookahead is lookahead under g.Policy: it weighs the candidates the
-// policy names one move ahead, scores them by its rules and returns the
+// policy names one move ahead, scores them by its heuristics and returns the
 // best and (when p explains its moves) the runner-up.
-func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
+func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, s *State, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	pol := g.Policy
-	p.guess.kept.reset()
-	pool, err := g.policyPool(ctx, p, a, probs, cands)
+	s.kept.reset()
+	pool, err := g.policyPool(ctx, p, s, a, probs, cands)
 	if err != nil {
 		return candidate{}, candidate{}, err
 	}
-	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, kept: &p.guess.kept, lnAll: lnAll, g: g, depth: 1}
-	pw := p.guess.policy.start(pol, w.view)
+	w := weigher{view: s.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.Cache, reveals: &s.reveals, kept: &s.kept, lnAll: lnAll, g: g, depth: 1}
+	pw := s.policy.start(pol, w.view)
 	w.after = pw.after
-	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.count.cache}
+	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.Cache}
 	facts := make([]weighed, len(pool))
 	top := [2]float64{-1, -1}
 	rank := 1
-	if !p.explain {
+	if !p.Explain {
 		rank = 0
 	}
 	weighedAny := false
@@ -220,8 +214,33 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.
 		}
 	}
 	if !weighedAny {
-		return candidate{}, candidate{}, fmt.Errorf("agent: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
+		return candidate{}, candidate{}, fmt.Errorf("guess: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
 	}
+	order := policyOrder(pol, pool, facts)
+	bi := order[0]
+	if pol&PolicyOverrides != 0 {
+		bi = overrideOf(pool, facts, order, probs)
+	}
+	best = pool[bi]
+	if s := facts[bi].single; pol&PolicyOverrides != 0 && s >= 0 && pool[bi].score >= 0 && probs[s] < best.p-probEps {
+		best = candidate{cell: s, p: probs[s], nbrs: len(p.View.Board.Neighbors(s)), score: best.score}
+	}
+	runner = candidate{cell: -1}
+	if p.Explain {
+		for _, i := range order {
+			if pool[i].cell != best.cell && pool[i].score >= 0 {
+				runner = pool[i]
+				break
+			}
+		}
+	}
+	return best, runner, nil
+}
+
+// policyOrder returns the indices of pool, weighed under pol with facts,
+// best first: living before dead (PolicyDead), then higher score, then more
+// cells expected proved safe (PolicyProgress), then as cmpTie orders them.
+func policyOrder(pol Policy, pool []candidate, facts []weighed) []int {
 	order := make([]int, len(pool))
 	for i := range order {
 		order[i] = i
@@ -244,24 +263,7 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, a *exact.
 		}
 		return cmpTie(*x, *y)
 	})
-	bi := order[0]
-	if pol&PolicyOverrides != 0 {
-		bi = overrideOf(pool, facts, order, probs)
-	}
-	best = pool[bi]
-	if s := facts[bi].single; pol&PolicyOverrides != 0 && s >= 0 && pool[bi].score >= 0 && probs[s] < best.p-probEps {
-		best = candidate{cell: s, p: probs[s], nbrs: len(p.View.Board.Neighbors(s)), score: best.score}
-	}
-	runner = candidate{cell: -1}
-	if p.explain {
-		for _, i := range order {
-			if pool[i].cell != best.cell && pool[i].score >= 0 {
-				runner = pool[i]
-				break
-			}
-		}
-	}
-	return best, runner, nil
+	return order
 }
 
 // overrideOf returns the index in pool of the candidate to play in place
@@ -285,7 +287,7 @@ func overrideOf(pool []candidate, facts []weighed, order []int, probs []float64)
 // analysed by a, with mine probabilities probs; cands are rank's. Under
 // PolicyDead the dead cells are left out, unless every cell within reach
 // is dead.
-func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, cands []candidate) ([]candidate, error) {
+func (g ProbGuesser) policyPool(ctx context.Context, p *Position, s *State, a *exact.Analysis, probs []float64, cands []candidate) ([]candidate, error) {
 	v := p.View
 	pool := func(cands []candidate) []candidate {
 		if g.Policy&PolicyCandidates != 0 {
@@ -302,7 +304,7 @@ func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analy
 		reach = func(c candidate) bool { return c.interior || 1-c.p >= policyFrontierCut*(1-best)-probEps }
 		want = policyCap
 	}
-	view := p.guess.viewOf(v)
+	view := s.viewOf(v)
 	var living []candidate
 	kept := 0
 	for _, c := range cands {
@@ -313,7 +315,7 @@ func (g ProbGuesser) policyPool(ctx context.Context, p *Position, a *exact.Analy
 			continue
 		}
 		if !c.interior && g.Policy&PolicyCandidates == 0 { // else tested cheaply only: see Policy
-			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.count.cache, &p.guess.kept)
+			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.Cache, &s.kept)
 			if err != nil {
 				return nil, err
 			}
@@ -504,7 +506,7 @@ type afterValue struct {
 
 func (pw *policyWeigh) reset() { pw.vals, pw.clears = pw.vals[:0], pw.clears[:0] }
 
-// policyPerCell are the rules that need every cell's probability in the
+// policyPerCell are the heuristics that need every cell's probability in the
 // positions after a hint.
 const policyPerCell = PolicyBlend | PolicyProgress | PolicyOverrides
 

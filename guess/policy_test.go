@@ -1,8 +1,7 @@
-package agent
+package guess
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -27,8 +26,8 @@ func TestParsePolicy(t *testing.T) {
 		{in: " risk , blend", want: PolicyBlend | PolicyRisk, str: "blend,risk"},
 		{in: "dead,candidates,progress,overrides", want: PolicyDead | PolicyCandidates | PolicyProgress | PolicyOverrides, str: "dead,candidates,progress,overrides"},
 		{in: "blend,dead,candidates,risk,progress,overrides", want: PolicyHill, str: "hill"},
-		{in: "blend,psychic", err: `unknown rule "psychic"`},
-		{in: "blend,", err: `unknown rule ""`},
+		{in: "blend,psychic", err: `unknown heuristic "psychic"`},
+		{in: "blend,", err: `unknown heuristic ""`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -46,63 +45,6 @@ func TestParsePolicy(t *testing.T) {
 			assert.Equal(t, got, back, "round trip")
 		})
 	}
-}
-
-func TestConfigPolicy(t *testing.T) {
-	with := func(f func(*Config)) Config {
-		c := DefaultConfig
-		f(&c)
-		return c
-	}
-	hill := with(func(c *Config) { c.Policy = "hill" })
-	tests := []struct {
-		name string
-		c    Config
-		err  string // "" for none
-	}{
-		{"default", DefaultConfig, ""},
-		{"hill", hill, ""},
-		{"two rules", with(func(c *Config) { c.Policy = "blend,risk" }), ""},
-		{"unknown rule", with(func(c *Config) { c.Policy = "blend,psychic" }), `policy "blend,psychic": unknown rule "psychic"`},
-		{"no lookahead", with(func(c *Config) { c.Policy, c.Lookahead = "dead", 0 }), `policy "dead": want a lookahead of 1 or more`},
-		{"depth 2", with(func(c *Config) { c.Policy, c.Depth = "dead", 2 }), `policy "dead": want depth 1`},
-		{"deep open", with(func(c *Config) { c.Policy, c.DeepOpen = "dead", 5 }), `policy "dead": want depth 1`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := tt.c.Check()
-			if tt.err == "" {
-				require.NoError(t, err)
-				return
-			}
-			var fe *FieldError
-			require.ErrorAs(t, err, &fe)
-			assert.Equal(t, "policy", fe.Field)
-			assert.Contains(t, err.Error(), tt.err)
-			_, err = tt.c.Options()
-			assert.ErrorAs(t, err, &fe)
-		})
-	}
-
-	assert.Equal(t, "exact, lookahead 8, endgame 1000, policy hill", hill.GuesserName())
-	assert.Equal(t, "exact, lookahead 8, endgame 1000, policy auto", DefaultConfig.GuesserName())
-	assert.Equal(t, "exact, lookahead 8, endgame 1000", with(func(c *Config) { c.Policy = "none" }).GuesserName())
-	assert.Equal(t, `--policy auto and hill`, DefaultConfig.Diff(hill))
-	assert.Equal(t, `--policy none and auto`, with(func(c *Config) { c.Policy = "" }).Diff(DefaultConfig))
-	assert.Equal(t, "", hill.Diff(with(func(c *Config) { c.Policy = "risk,blend,dead,candidates,progress,overrides" })))
-
-	js, err := json.Marshal(with(func(c *Config) { c.Policy = "" }))
-	require.NoError(t, err)
-	assert.NotContains(t, string(js), "policy", "a summary without a policy is as before policies")
-	js, err = json.Marshal(hill)
-	require.NoError(t, err)
-	assert.Contains(t, string(js), `"policy":"hill"`)
-
-	opts, err := hill.Options()
-	require.NoError(t, err)
-	a, err := New(opts...)
-	require.NoError(t, err)
-	assert.Equal(t, PolicyHill, a.guesser.(ProbGuesser).Policy)
 }
 
 // deadBrute reports whether the closed cell c of v shows one value in every
@@ -314,7 +256,7 @@ func onlyFrontier(cands []candidate) []candidate {
 	return out
 }
 
-// TestPolicyChangesChoices plays each rule alone on stuck positions
+// TestPolicyChangesChoices plays each heuristic alone on stuck positions
 // against the default lookahead: each must pick a closed cell and change
 // some choice (but PolicyOverrides, which fires too rarely to be seen
 // here: see TestOverrides), the zero Policy none. A choice changed by
@@ -323,7 +265,7 @@ func onlyFrontier(cands []candidate) []candidate {
 // PolicyOverrides is safer.
 func TestPolicyChangesChoices(t *testing.T) {
 	ctx := context.Background()
-	rules := []Policy{0, PolicyBlend, PolicyDead, PolicyCandidates, PolicyRisk, PolicyProgress, PolicyOverrides, PolicyHill}
+	heuristics := []Policy{0, PolicyBlend, PolicyDead, PolicyCandidates, PolicyRisk, PolicyProgress, PolicyOverrides, PolicyHill}
 	changed := make(map[Policy]int)
 	var positions []*Position
 	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {
@@ -333,12 +275,12 @@ func TestPolicyChangesChoices(t *testing.T) {
 		p := pos.View
 		probs, err := exact.Probabilities(ctx, p)
 		require.NoError(t, err)
-		base, err := plainGuesser().Guess(ctx, positionFor(p, uint64(i)))
+		base, err := plainGuesser().Guess(ctx, positionFor(p, uint64(i)), nil)
 		require.NoError(t, err)
-		for _, r := range rules {
+		for _, r := range heuristics {
 			g := plainGuesser()
 			g.Policy = r
-			got, err := g.Guess(ctx, positionFor(p, uint64(i)))
+			got, err := g.Guess(ctx, positionFor(p, uint64(i)), nil)
 			require.NoError(t, err)
 			require.Equal(t, game.Unknown, p.Cells[got.Cell].State, "%v picked a closed cell", r)
 			if got.Cell == base.Cell {
@@ -361,31 +303,12 @@ func TestPolicyChangesChoices(t *testing.T) {
 		}
 	}
 	assert.Zero(t, changed[0], "the zero Policy changes nothing")
-	for _, r := range rules[1:] {
+	for _, r := range heuristics[1:] {
 		if r != PolicyOverrides {
 			assert.Positive(t, changed[r], "%v changed no choice", r)
 		}
 	}
 	t.Logf("choices changed of %d: %v", len(positions), changed)
-}
-
-// stuckAt returns n positions of level l where logic has run out: games
-// played by the sat preset without guessing until stuck.
-func stuckAt(t testing.TB, l game.Level, n int) []*Position {
-	t.Helper()
-	a, err := New(WithStrategy(PresetSAT), WithNoGuess())
-	require.NoError(t, err)
-	var out []*Position
-	for i := 0; len(out) < n; i++ {
-		g, err := game.New(l, game.RulesSafe, game.GameSeed(5, i))
-		require.NoError(t, err)
-		res, err := a.Play(context.Background(), g)
-		require.NoError(t, err)
-		if res.Outcome == game.Stuck {
-			out = append(out, positionFor(a.pos.View.Clone(), uint64(i)))
-		}
-	}
-	return out
 }
 
 // lnOf returns the log of the layouts of p.
@@ -400,7 +323,7 @@ func lnOf(t testing.TB, p *game.Puzzle) float64 {
 
 // TestDefaultPolicyPlays checks where the default guesser plays by
 // PolicyDefault: on boards of at least 18% mines, or of an unknown total,
-// one move ahead only; and that Config's auto gives that guesser.
+// one move ahead only.
 func TestDefaultPolicyPlays(t *testing.T) {
 	puzzle := func(l game.Level, mines int) *game.Puzzle {
 		b, err := game.NewBoard(l.Rows, l.Cols)
@@ -426,19 +349,6 @@ func TestDefaultPolicyPlays(t *testing.T) {
 		{"hill on beginner", ProbGuesser{Lookahead: 8, Policy: PolicyHill}, puzzle(game.Beginner, 10), true},
 	} {
 		assert.Equal(t, tc.want, tc.g.plays(tc.v), tc.name)
-	}
-	opts, err := DefaultConfig.Options()
-	require.NoError(t, err)
-	a, err := New(opts...)
-	require.NoError(t, err)
-	assert.Equal(t, DefaultGuesser(), a.guesser, "policy auto is DefaultGuesser")
-	for _, c := range []Config{{Strategy: PresetFull, Guesser: "exact", Lookahead: 8, Depth: 1, DeepOpen: 40, Endgame: 1000, Policy: PolicyAuto},
-		{Strategy: PresetFull, Guesser: "exact", Lookahead: 8, Depth: 2, Endgame: 1000, Policy: PolicyAuto}} {
-		opts, err := c.Options()
-		require.NoError(t, err)
-		a, err := New(opts...)
-		require.NoError(t, err)
-		assert.Zero(t, a.guesser.(ProbGuesser).Policy, "auto plays no rule with --deep-open or --depth 2: %+v", c)
 	}
 	assert.Equal(t, PolicyBlend|PolicyDead|PolicyProgress, DefaultGuesser().Policy)
 }

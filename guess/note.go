@@ -1,26 +1,27 @@
-package agent
+package guess
 
 import "github.com/minesat/minesat/game"
 
-// A guess is described as JSON in two published forms from the same Guess:
-// a game record's note (game.GuessNote, under the record's "guesses" key),
-// built here, and the guess fields of advice.Recommendation (minesat
-// analyze --format json, the web page's hint).
+// A guess is described as JSON in two published forms, both from the same
+// Guess: a game record's note (game.GuessNote, under the record's
+// "guesses" key), built here, and the guess fields of the agent's advice
+// (minesat analyze --format json, the web page's hint), built from
+// RunnerPair.
 
 // Note returns how g was chosen, as a game record's guess note: its method,
 // probability and score, and the runner-up's, clamped into [0, 1]; the
 // runner-up only when there is one other than the guessed cell.
 func (g *Guess) Note(b *game.Board) game.GuessNote {
 	n := game.GuessNote{Method: g.Method.String(), P: clamp01(g.P), Score: clamp01(g.Score)}
-	if r := g.runnerPair(b); r != nil {
+	if r := g.RunnerPair(b); r != nil {
 		n.Runner, n.RunnerP, n.RunnerScore = r, clamp01(g.RunnerP), clamp01(g.RunnerScore)
 	}
 	return n
 }
 
-// runnerPair returns g's runner-up as a [row, col] pair, nil when there is
+// RunnerPair returns g's runner-up as a [row, col] pair, nil when there is
 // none other than the guessed cell.
-func (g *Guess) runnerPair(b *game.Board) *[2]int {
+func (g *Guess) RunnerPair(b *game.Board) *[2]int {
 	if g.Runner < 0 || g.Runner == g.Cell {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"context"
@@ -9,22 +9,12 @@ import (
 )
 
 // BenchmarkPseudoFiftyFifty times the search for pseudo 50/50s on the
-// positions where the default player guesses in 100 expert games (safe
-// rules, seed 1); one op is all of them. Each position keeps its analysis
+// positions where the default guesser guesses in 100 expert games played
+// by proof between guesses (safe rules, seed 1); one op is all of them. Each position keeps its analysis
 // cache from one op to the next: the counts with a cell flagged are timed
 // once.
 func BenchmarkPseudoFiftyFifty(b *testing.B) {
-	var views []*game.Puzzle
-	a, err := New(WithStrategy(PresetFast), WithGuesser(guessRecorder{out: &views}))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := range 100 {
-		g, _ := game.New(game.Expert, game.RulesSafe, game.GameSeed(1, i))
-		if _, err := a.Play(context.Background(), g); err != nil {
-			b.Fatal(err)
-		}
-	}
+	views := guessedAt(b, game.Expert, 100, nil)
 	type position struct {
 		p     *Position
 		probs []float64

@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"context"
@@ -78,11 +78,6 @@ func randomPosition(t testing.TB, rows, cols, mines int, reveal float64, seed in
 		t.Fatal(err)
 	}
 	return p, probs
-}
-
-// positionFor returns a Position over v for a guesser.
-func positionFor(v *game.Puzzle, seed uint64) *Position {
-	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), count: counts{cache: exact.NewCache()}}
 }
 
 // naiveWin is W(S) of the endgame search written as plainly as possible:
@@ -345,7 +340,7 @@ func TestProbGuesserPicks(t *testing.T) {
 			}
 		}
 		for _, g := range []ProbGuesser{{}, {Lookahead: 4}, plainGuesser(), {Lookahead: 4, Depth: 2}} {
-			got, err := g.Guess(ctx, positionFor(p, uint64(i)))
+			got, err := g.Guess(ctx, positionFor(p, uint64(i)), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -382,41 +377,6 @@ func TestProbGuesserPicks(t *testing.T) {
 				t.Errorf("unexpected method %q", got.Method)
 			}
 		}
-	}
-}
-
-// TestProbGuesserWins plays small games with and without the guesser's
-// refinements, all on the same seeds: exact probabilities must beat the
-// local estimate, and every game's moves must stay sound.
-func TestProbGuesserWins(t *testing.T) {
-	games := longtest.Pick(150, 600)
-	l := custom(t, "9x9/10")
-	wins := map[string]int{}
-	for _, tc := range []struct {
-		name string
-		g    Guesser
-	}{{"local", LocalGuesser{}}, {"exact", ProbGuesser{}}, {"default", plainGuesser()}} {
-		a, err := New(WithGuesser(tc.g))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range games {
-			g, err := game.New(l, game.RulesSafe, game.GameSeed(5, i))
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := a.Play(context.Background(), g)
-			if err != nil {
-				t.Fatalf("%s game %d: %v", tc.name, i, err)
-			}
-			if res.Outcome == game.Won {
-				wins[tc.name]++
-			}
-		}
-	}
-	t.Logf("wins over %d beginner games: %v", games, wins)
-	if wins["exact"] < wins["local"] || wins["default"] < wins["local"] {
-		t.Errorf("exact probabilities win less than the local estimate: %v", wins)
 	}
 }
 
@@ -464,13 +424,13 @@ func testLookaheadPruning(t *testing.T, depth int) {
 		p := pos.View
 		// Weighing for the runner-up too, as when the moves are kept, and
 		// for the best cell alone.
-		pos.explain = true
-		best, runner, err := g.lookahead(ctx, pos, a, probs, lnAll, cands)
+		pos.Explain = true
+		best, runner, err := g.lookahead(ctx, pos, new(State), a, probs, lnAll, cands)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos.explain = false
-		bestOnly, none, err := g.lookahead(ctx, pos, a, probs, lnAll, cands)
+		pos.Explain = false
+		bestOnly, none, err := g.lookahead(ctx, pos, new(State), a, probs, lnAll, cands)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -536,7 +496,7 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 			t.Fatalf("seed %d: the position itself is over budget: %v", seed, err)
 		}
 		g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: budget}
-		got, err := g.Guess(ctx, positionFor(p, 1))
+		got, err := g.Guess(ctx, positionFor(p, 1), nil)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -546,8 +506,8 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 		// Weighing the runner-up too (as when moves are kept) passes over
 		// the same cells and picks the same one.
 		pos := positionFor(p, 1)
-		pos.explain = true
-		shown, err := g.Guess(ctx, pos)
+		pos.Explain = true
+		shown, err := g.Guess(ctx, pos, nil)
 		if err != nil {
 			t.Fatalf("seed %d, weighing the runner-up: %v", seed, err)
 		}
@@ -574,7 +534,7 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 func TestProbGuesserFallback(t *testing.T) {
 	p, _ := randomPosition(t, 9, 9, 10, 0.3, 5)
 	g := ProbGuesser{Lookahead: DefaultLookahead, Endgame: DefaultEndgame, Budget: exact.Budget{MaxStates: 1}}
-	got, err := g.Guess(context.Background(), positionFor(p, 1))
+	got, err := g.Guess(context.Background(), positionFor(p, 1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -738,63 +698,6 @@ func TestMemoTable(t *testing.T) {
 	}
 }
 
-// recordingGuesser passes on g's guesses and keeps them.
-type recordingGuesser struct {
-	g   Guesser
-	out *[]Guess
-}
-
-func (r recordingGuesser) Name() string { return r.g.Name() }
-
-func (r recordingGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
-	g, err := r.g.Guess(ctx, p)
-	*r.out = append(*r.out, g)
-	return g, err
-}
-
-// TestRunnerUpOnlyWhenShown plays the same games with an agent that keeps
-// its moves and one that does not: the second weighs no runner-up, and
-// must make the same guesses to the bit, only without runner-ups.
-func TestRunnerUpOnlyWhenShown(t *testing.T) {
-	games := longtest.Pick(15, 60)
-	var kept, bare []Guess
-	strategies := func(out *[]Guess) Option {
-		return WithStrategies(Units{}, HintPairs{}, SAT{}, GuessStrategy{G: recordingGuesser{plainGuesser(), out}})
-	}
-	shown, _ := New(strategies(&kept), WithMoves())
-	hidden, _ := New(strategies(&bare))
-	compared, runners := 0, 0
-	for _, level := range []game.Level{game.Intermediate, game.Expert} {
-		for i := range games {
-			kept, bare = kept[:0], bare[:0]
-			res, _ := playBoth(t, [2]*Agent{shown, hidden}, level, game.RulesSafe, game.GameSeed(14, i))
-			name := fmt.Sprintf("%s game %d", level.Name, i)
-			if res[0].Outcome != res[1].Outcome || len(kept) != len(bare) {
-				t.Fatalf("%s: %v after %d guesses keeping the moves, %v after %d without", name, res[0].Outcome, len(kept), res[1].Outcome, len(bare))
-			}
-			for j := range kept {
-				x, y := kept[j], bare[j]
-				if x.Method == MethodLookahead {
-					if x.Runner >= 0 {
-						runners++
-					}
-					if y.Runner != -1 {
-						t.Fatalf("%s, guess %d: a runner-up %d without kept moves", name, j, y.Runner)
-					}
-					x.Runner, x.RunnerP, x.RunnerScore = -1, 0, 0
-				}
-				if !sameGuess(&x, &y) {
-					t.Fatalf("%s, guess %d: keeping the moves %+v, without %+v", name, j, x, y)
-				}
-				compared++
-			}
-		}
-	}
-	if compared < games || runners == 0 {
-		t.Fatalf("only %d guesses compared, %d of them with a runner-up", compared, runners)
-	}
-}
-
 // TestDeepOpen checks that DeepOpen looks two moves ahead exactly while at
 // most that many cells are open: on random positions, the guess is depth
 // 2's when the open cells are DeepOpen, and depth 1's when they are one
@@ -812,9 +715,9 @@ func TestDeepOpen(t *testing.T) {
 		for limit, like := range want {
 			g := plainGuesser()
 			g.DeepOpen = limit
-			got, err := g.Guess(ctx, positionFor(p, uint64(i)))
+			got, err := g.Guess(ctx, positionFor(p, uint64(i)), nil)
 			require.NoError(t, err)
-			exp, err := like.Guess(ctx, positionFor(p, uint64(i)))
+			exp, err := like.Guess(ctx, positionFor(p, uint64(i)), nil)
 			require.NoError(t, err)
 			assert.Equal(t, exp.Cell, got.Cell, "DeepOpen %d with %d open", limit, open)
 			assert.Equal(t, exp.Method, got.Method, "DeepOpen %d with %d open", limit, open)

@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"context"
@@ -33,7 +33,7 @@ import (
 const endgameBudget = 20000
 
 // errEndgameBudget stops a search over its budget.
-var errEndgameBudget = errors.New("agent: endgame search over budget")
+var errEndgameBudget = errors.New("guess: endgame search over budget")
 
 // endgameResult is the best first move of an endgame and its chance.
 type endgameResult struct {
@@ -635,7 +635,7 @@ func (e *endgame) split(ctx context.Context, S []uint64, lo, hi, n, safe int, li
 // would allocate and fault in again; a sync.Pool lost them at every other
 // garbage collection (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool,
 // 2.51-2.66 ms with the scratch kept, alternating). A player keeps one
-// (guessScratch.endgame); it is not safe for concurrent use.
+// (State.endgame); it is not safe for concurrent use.
 type endgameScratch struct {
 	memo  memoTable
 	shows []uint64 // endgame.shows

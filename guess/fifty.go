@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"context"
@@ -135,6 +135,15 @@ func pseudoFiftyFifty(ctx context.Context, p *Position, probs []float64, budget 
 		return 0, false, err
 	}
 	return found[len(found)-1], true, nil
+}
+
+// FiftyFifties returns the pseudo 50/50s of p.View, increasing: the
+// undecided cells that, whenever they are a mine, sit in a pair or a 2x2
+// block no move can ever tell from its mirror image. probs are the mine
+// probabilities of p.View; a cell whose test needs a count over budget is
+// not one.
+func FiftyFifties(ctx context.Context, p *Position, probs []float64, budget exact.Budget) ([]int, error) {
+	return fiftyFifties(ctx, p, probs, budget, false)
 }
 
 // fiftyFifties returns the pseudo 50/50s of p.View, increasing, tested as
@@ -274,7 +283,7 @@ func (sh *shapes) given(ctx context.Context, t int) ([]float64, error) {
 		sh.view = sh.p.View.Clone()
 	}
 	sh.view.Cells[t] = game.Cell{State: game.Flagged}
-	a, err := exact.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.count.cache)
+	a, err := exact.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.Cache)
 	sh.view.Cells[t] = sh.p.View.Cells[t]
 	if err != nil {
 		return nil, err

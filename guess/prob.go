@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"cmp"
@@ -12,7 +12,7 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// The defaults of ProbGuesser, the guesser of the "full" preset, and the
+// The defaults of ProbGuesser, the default player's guesser, and the
 // largest Endgame worth asking for: the search enumerates every layout.
 const (
 	DefaultLookahead = 8     // cells weighed one move ahead
@@ -67,7 +67,7 @@ type ProbGuesser struct {
 	DeepOpen  int          // while at most this many cells are open, the lookahead looks two moves ahead; 0 for never
 	Endgame   int          // exhaustive search when at most this many layouts remain; 0 for never
 	Budget    exact.Budget // bounds each count
-	Policy    Policy       // D. Hill's rules the lookahead plays by (one move ahead, at depth 1 only); 0 for none
+	Policy    Policy       // D. Hill's heuristics the lookahead plays by (one move ahead, at depth 1 only); 0 for none
 
 	// PolicyDensity, when above 0, limits Policy to boards whose share of
 	// mines (the total over the cells) is at least this; a position whose
@@ -75,7 +75,7 @@ type ProbGuesser struct {
 	PolicyDensity float64
 }
 
-// DefaultGuesser returns the guesser of the "full" preset: ProbGuesser with
+// DefaultGuesser returns the default player's guesser: ProbGuesser with
 // DefaultLookahead, DefaultDepth and DefaultEndgame, playing by
 // PolicyDefault on boards of at least DefaultPolicyDensity mines.
 func DefaultGuesser() ProbGuesser {
@@ -87,10 +87,13 @@ func DefaultGuesser() ProbGuesser {
 func (ProbGuesser) Name() string { return MethodProb.String() }
 
 // Guess returns the cell to open and the runner-up.
-func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
-	a, err := p.analysis(ctx, g.Budget)
+func (g ProbGuesser) Guess(ctx context.Context, p *Position, s *State) (Guess, error) {
+	if s == nil {
+		s = new(State)
+	}
+	a, err := p.Analysis(ctx, g.Budget)
 	if errors.Is(err, exact.ErrBudget) {
-		return LocalGuesser{}.Guess(ctx, p)
+		return LocalGuesser{}.Guess(ctx, p, s)
 	}
 	if err != nil {
 		return Guess{}, err
@@ -99,9 +102,9 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	if err != nil {
 		return Guess{}, err
 	}
-	cands := g.rank(p.View, probs, func(int) uint64 { return p.Rand.Uint64() }, &p.guess.rank)
+	cands := g.rank(p.View, probs, func(int) uint64 { return p.Rand.Uint64() }, &s.rank)
 	if len(cands) == 0 {
-		return Guess{}, errors.New("agent: no unknown cell to guess")
+		return Guess{}, errors.New("guess: no unknown cell to guess")
 	}
 	lnAll, err := a.LogCount()
 	if err != nil {
@@ -109,7 +112,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	}
 	if g.Endgame > 0 && p.View.MinesKnown() {
 		if lnAll <= math.Log(float64(g.Endgame))+1e-9 {
-			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget, &p.guess.endgame)
+			eg, ok, err := solveEndgame(ctx, p.View, g.Endgame, endgameBudget, &s.endgame)
 			if err != nil {
 				return Guess{}, err
 			}
@@ -131,7 +134,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position) (Guess, error) {
 	if g.DeepOpen > 0 && g.Depth < 2 && len(p.View.Cells)-p.View.Unknowns()-p.View.Flags() <= g.DeepOpen {
 		g.Depth = 2
 	}
-	best, runner, err := g.lookahead(ctx, p, a, probs, lnAll, cands)
+	best, runner, err := g.lookahead(ctx, p, s, a, probs, lnAll, cands)
 	if errors.Is(err, exact.ErrBudget) {
 		// Every cell weighed leads to a position with a component too
 		// large to count, though this one has none: guess as without
@@ -258,7 +261,7 @@ func newGuess(probs []float64, method Method, cell int, score float64, runner in
 }
 
 // plays reports whether the lookahead plays by g.Policy in the position v:
-// some rule, one move ahead, and a board dense enough (see PolicyDensity).
+// some heuristic, one move ahead, and a board dense enough (see PolicyDensity).
 func (g ProbGuesser) plays(v *game.Puzzle) bool {
 	if g.Policy == 0 || g.Depth > 1 {
 		return false
@@ -269,12 +272,12 @@ func (g ProbGuesser) plays(v *game.Puzzle) bool {
 // lookahead weighs the safest candidates one move ahead and returns the
 // best and the runner-up. a is the analysis of p's view, probs its
 // probabilities and lnAll the log of its number of layouts.
-func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
+func (g ProbGuesser) lookahead(ctx context.Context, p *Position, s *State, a *exact.Analysis, probs []float64, lnAll float64, cands []candidate) (best, runner candidate, err error) {
 	if g.plays(p.View) {
-		return g.policyLookahead(ctx, p, a, probs, lnAll, cands)
+		return g.policyLookahead(ctx, p, s, a, probs, lnAll, cands)
 	}
-	pool := g.pool(p.guess.pool[:0], cands)
-	p.guess.pool = pool
+	pool := g.pool(s.pool[:0], cands)
+	s.pool = pool
 	// A cell's score never exceeds its safety, and the pool is in order of
 	// probability: once a cell's safety is below the second best score so
 	// far, neither it nor any later cell can be best or runner-up, and they
@@ -285,16 +288,16 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analys
 	// dropped (see weigher.weigh).
 	//
 	// The runner-up is weighed only when the moves are kept or watched
-	// (Position.explain); otherwise the bound is the best score so far, and
+	// (Position.Explain); otherwise the bound is the best score so far, and
 	// no runner-up is reported. A cell within probEps of the best score is
 	// never cut short, so the best cell is the same either way.
-	w := weigher{view: p.guess.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.count.cache, reveals: &p.guess.reveals, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
+	w := weigher{view: s.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.Cache, reveals: &s.reveals, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
 	if w.depth == 1 {
-		w.memo = &p.guess.memo
+		w.memo = &s.memo
 	}
 	top := [2]float64{-1, -1}
 	rank := 1 // the bound is top[rank]
-	if !p.explain {
+	if !p.Explain {
 		rank = 0
 	}
 	weighed := 0
@@ -325,11 +328,11 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, a *exact.Analys
 		}
 	}
 	if weighed == 0 {
-		return candidate{}, candidate{}, fmt.Errorf("agent: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
+		return candidate{}, candidate{}, fmt.Errorf("guess: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
 	}
 	sortByScore(pool)
 	runner = candidate{cell: -1}
-	if len(pool) > 1 && p.explain && pool[1].score >= 0 { // not passed over
+	if len(pool) > 1 && p.Explain && pool[1].score >= 0 { // not passed over
 		runner = pool[1]
 	}
 	return pool[0], runner, nil

@@ -1,4 +1,4 @@
-package agent
+package guess
 
 import (
 	"context"
@@ -110,7 +110,6 @@ func TestPseudoFiftyFifty(t *testing.T) {
 // with t a mine, the shape's other placement is a layout too, so the
 // 50/50 is real.
 func TestPseudoFiftyFiftyBrute(t *testing.T) {
-	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(5, 5))
 	runs, found := longtest.Pick(600, 3000), 0
 	for i := 0; i < runs; i++ {
@@ -120,12 +119,10 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 		}
 		b := p.Board
 		at := func(x int, d game.Pos) int {
-			q := b.Pos(x)
-			q.Row, q.Col = q.Row+d.Row, q.Col+d.Col
-			if q.Row < 0 || q.Row >= b.Rows() || q.Col < 0 || q.Col >= b.Cols() {
-				return -1
+			if j, ok := cellAt(b, game.Pos{Row: b.Pos(x).Row + d.Row, Col: b.Pos(x).Col + d.Col}); ok {
+				return j
 			}
-			return b.Index(q)
+			return -1
 		}
 		always := func(pred func(m []bool) bool, when func(m []bool) bool) bool {
 			for _, m := range layouts {
@@ -137,29 +134,11 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 		}
 		anyLayout := func(when func(m []bool) bool) bool { return !always(func([]bool) bool { return false }, when) }
 		isLayout := map[string]bool{}
-		key := func(m []bool) string {
-			k := make([]byte, len(m))
-			for j, x := range m {
-				if x {
-					k[j] = 1
-				}
-			}
-			return string(k)
-		}
 		for _, m := range layouts {
-			isLayout[key(m)] = true
+			isLayout[layoutKey(m)] = true
 		}
 		pmin := 2.0
-		probs := make([]float64, b.Len())
-		for _, x := range cells {
-			n := 0
-			for _, m := range layouts {
-				if m[x] {
-					n++
-				}
-			}
-			probs[x] = float64(n) / float64(len(layouts))
-		}
+		probs := layoutProbs(b.Len(), cells, layouts)
 		for _, x := range cells {
 			mine := func(m []bool) bool { return m[x] }
 			if probs[x] == 0 || probs[x] == 1 {
@@ -212,24 +191,14 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 					for _, j := range ss {
 						mirror[j] = true
 					}
-					if !isLayout[key(mirror)] {
+					if !isLayout[layoutKey(mirror)] {
 						t.Fatalf("position %d: the mirror of a layout with %v a mine is no layout\n%s", i, b.Pos(x), p)
 					}
 				}
 				break
 			}
 		}
-		exactProbs, err := exact.Probabilities(ctx, p)
-		require.NoError(t, err)
-		c, ok, err := pseudoFiftyFifty(ctx, positionFor(p, 1), exactProbs, exact.Budget{})
-		require.NoError(t, err)
-		switch {
-		case ok != (pmin <= 1):
-			t.Errorf("position %d: found %v; brute force finds one: %v\n%s", i, ok, pmin <= 1, p)
-		case ok && math.Abs(probs[c]-pmin) > 1e-9:
-			t.Errorf("position %d: %v has probability %v; the lowest pseudo 50/50 has %v\n%s", i, b.Pos(c), probs[c], pmin, p)
-		}
-		if ok {
+		if checkPseudoFiftyFifty(t, i, p, probs, pmin) {
 			found++
 		}
 	}
@@ -237,13 +206,57 @@ func TestPseudoFiftyFiftyBrute(t *testing.T) {
 	t.Logf("%d positions had a pseudo 50/50", found)
 }
 
-// TestOddBoards plays whole games with the full preset on boards one cell
-// wide, nearly full of mines or nearly empty, where the 50/50 shapes, the
+// checkPseudoFiftyFifty checks pseudoFiftyFifty on position i, p, against
+// brute force: probs are p's mine probabilities, pmin the lowest of a
+// pseudo 50/50 (above 1 for none). It reports whether one was found.
+func checkPseudoFiftyFifty(t *testing.T, i int, p *game.Puzzle, probs []float64, pmin float64) bool {
+	t.Helper()
+	ctx := context.Background()
+	exactProbs, err := exact.Probabilities(ctx, p)
+	require.NoError(t, err)
+	c, ok, err := pseudoFiftyFifty(ctx, positionFor(p, 1), exactProbs, exact.Budget{})
+	require.NoError(t, err)
+	switch {
+	case ok != (pmin <= 1):
+		t.Errorf("position %d: found %v; brute force finds one: %v\n%s", i, ok, pmin <= 1, p)
+	case ok && math.Abs(probs[c]-pmin) > 1e-9:
+		t.Errorf("position %d: %v has probability %v; the lowest pseudo 50/50 has %v\n%s", i, p.Board.Pos(c), probs[c], pmin, p)
+	}
+	return ok
+}
+
+// layoutKey returns layout m as a string, a map key.
+func layoutKey(m []bool) string {
+	k := make([]byte, len(m))
+	for j, x := range m {
+		if x {
+			k[j] = 1
+		}
+	}
+	return string(k)
+}
+
+// layoutProbs returns the share of layouts in which each of cells is a
+// mine, per cell of a board of n cells (0 for the others).
+func layoutProbs(n int, cells []int, layouts [][]bool) []float64 {
+	probs := make([]float64, n)
+	for _, x := range cells {
+		k := 0
+		for _, m := range layouts {
+			if m[x] {
+				k++
+			}
+		}
+		probs[x] = float64(k) / float64(len(layouts))
+	}
+	return probs
+}
+
+// TestOddBoards plays whole games with the default guesser, by proof
+// between guesses, on boards one cell wide, nearly full of mines or nearly empty, where the 50/50 shapes, the
 // endgame search and the lookahead meet the board's edges everywhere:
 // every game must end won or lost, without error.
 func TestOddBoards(t *testing.T) {
-	a, err := New(WithStrategy(PresetFull))
-	require.NoError(t, err)
 	games := 0
 	for _, l := range []string{"1x2/1", "2x1/1", "1x5/2", "5x1/2", "2x2/1", "2x2/3", "3x3/8", "3x3/1", "1x30/10", "30x1/10", "2x30/20", "4x4/14", "6x6/20"} {
 		level := custom(t, l)
@@ -253,9 +266,8 @@ func TestOddBoards(t *testing.T) {
 				if err != nil {
 					continue // no room for a zero start, say
 				}
-				res, err := a.Play(context.Background(), g)
-				require.NoError(t, err, "%s %v game %d", l, rules, i)
-				require.Contains(t, []game.Outcome{game.Won, game.Lost}, res.Outcome, "%s %v game %d: the outcome", l, rules, i)
+				outcome := play(t, g, DefaultGuesser(), uint64(i), nil)
+				require.Contains(t, []game.Outcome{game.Won, game.Lost}, outcome, "%s %v game %d: the outcome", l, rules, i)
 				games++
 			}
 		}

@@ -1,22 +1,50 @@
-package agent
+package guess
 
 import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 )
 
-// Guesser picks the cell to open when no strategy can prove a move. The
-// agent asks it only when some cell is unknown, and every unknown cell is
-// then unsettled in the KB. A Guesser is the pluggable piece of the "full"
-// preset: an exact-probability guesser replaces LocalGuesser through
-// WithGuesser.
+// Guesser picks the cell to open when nothing proves a move. A player asks
+// it only when some cell is unknown and no unknown cell is proved safe or
+// a mine. s is the guesser's memory, kept between guesses: nil for a
+// fresh one.
 type Guesser interface {
 	Name() string
-	Guess(ctx context.Context, p *Position) (Guess, error)
+	Guess(ctx context.Context, p *Position, s *State) (Guess, error)
+}
+
+// Position is what a guesser is asked about: the player's view and what
+// the player lends it. A guesser reads it and never changes it.
+type Position struct {
+	View    *game.Puzzle    // what the player sees; Flagged cells are known mines
+	Rand    *rand.Rand      // the game's random source, for ties
+	Explain bool            // the moves are kept or shown: the runner-up is weighed too
+	Cache   *exact.Cache    // counted components shared with the player's other counts; nil for none
+	Counted *exact.Analysis // the count of View under the default budget when the player has made it; nil otherwise
+}
+
+// Analysis returns the count of p's view under budget: p.Counted when
+// there is one and budget is the default, else a new one, with p's cache.
+func (p *Position) Analysis(ctx context.Context, budget exact.Budget) (*exact.Analysis, error) {
+	if p.Counted != nil && (budget.MaxStates <= 0 || budget.MaxStates == exact.DefaultMaxStates) {
+		return p.Counted, nil
+	}
+	return exact.AnalyzeCached(ctx, p.View, budget, p.Cache)
+}
+
+// minesLeft returns the view's mines minus its flags, or -1 when its mine
+// total is unknown.
+func (p *Position) minesLeft() int {
+	if !p.View.MinesKnown() {
+		return -1
+	}
+	return p.View.Mines - p.View.Flags()
 }
 
 // LocalGuesser is the provisional guessing rule: open the cell with the
@@ -38,15 +66,16 @@ type LocalGuesser struct{}
 func (LocalGuesser) Name() string { return MethodLocal.String() }
 
 // Guess returns the cell with the lowest estimate, and the runner-up.
-func (LocalGuesser) Guess(_ context.Context, p *Position) (Guess, error) {
+func (LocalGuesser) Guess(_ context.Context, p *Position, _ *State) (Guess, error) {
 	b := p.View.Board
 	cells := p.View.Cells
 	est := make([]float64, len(cells))
 	for i := range est {
 		est[i] = math.NaN()
 	}
-	density := float64(p.MinesLeft()) / float64(max(p.closed, 1))
-	if p.MinesLeft() < 0 {
+	left := p.minesLeft()
+	density := float64(left) / float64(max(p.View.Unknowns(), 1))
+	if left < 0 {
 		density = 0.5 // no total: a cell next to no hint is a mine in half the layouts
 	}
 	for i, c := range cells {
@@ -116,10 +145,12 @@ func (LocalGuesser) Guess(_ context.Context, p *Position) (Guess, error) {
 	return g, nil
 }
 
-// guessScratch is the memory the guessers work in, kept by the Position
-// between guesses: guessing's state, apart from the counts it shares with
-// the SAT step (Position.count).
-type guessScratch struct {
+// State is the memory a guesser works in, kept between guesses and from
+// game to game by one player: a State is not safe for concurrent use, and
+// one player's guesses never depend on what it holds (it holds scratch
+// space, and weighings that give the same answer each time; see
+// weighMemo). The zero State is ready to use.
+type State struct {
 	rank    rankScratch    // ProbGuesser's ranking of the candidates
 	pool    []candidate    // the candidates the lookahead weighs
 	view    game.Puzzle    // the lookahead's copy of the view, to open cells in
@@ -131,7 +162,7 @@ type guessScratch struct {
 }
 
 // viewOf returns a copy of v in the scratch's own puzzle.
-func (s *guessScratch) viewOf(v *game.Puzzle) *game.Puzzle {
+func (s *State) viewOf(v *game.Puzzle) *game.Puzzle {
 	s.view.Board, s.view.Mines = v.Board, v.Mines
 	s.view.Cells = append(s.view.Cells[:0], v.Cells...)
 	return &s.view
@@ -141,7 +172,7 @@ func (s *guessScratch) viewOf(v *game.Puzzle) *game.Puzzle {
 type Guess struct {
 	Cell    int       // the guessed cell, row-major
 	P       float64   // its estimated mine probability
-	Runner  int       // the runner-up cell, or -1 if there was no other candidate (or, for a lookahead, when the agent neither keeps nor shows its moves)
+	Runner  int       // the runner-up cell, or -1 if there was no other candidate (or, for a lookahead, when the Position does not Explain)
 	RunnerP float64   // the runner-up's estimated mine probability
 	Method  Method    // how the guess was chosen, e.g. MethodLocal
 	Probs   []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil
