@@ -41,7 +41,7 @@ func Advise(ctx context.Context, p *game.Puzzle, opts ...agent.Option) (Advice, 
 	}
 	// The agent's answer comes before the JSON form: the KB it builds is
 	// gone before the grid of probabilities is made.
-	ans, err := a.Answer(ctx, p, r.Probs, z.Cache())
+	ans, err := a.Answer(ctx, r, z)
 	return adviceOf(r, ans), err
 }
 

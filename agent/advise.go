@@ -42,42 +42,46 @@ type Answer struct {
 	FiftyFifties []int
 }
 
-// Answer returns the move the agent would play in p, a position with a
-// solution, and with probs (p's mine probabilities, nil when not counted)
-// its pseudo 50/50s. Its strategies run on p in order, as in Play: flags
-// they prove are placed and the loop goes on, until one proposes an open,
-// a cell proved safe (by a hint's clause, resolution, the global count, a
-// pair of hints or SAT) or the guesser's pick. So in a position met during
-// Play, Answer opens the cell Play opens next when it guesses (given the
-// same random state: WithRand), and a cell Play's next deduction could
-// open otherwise (several cells may be proved safe at once, and which
-// comes first depends on the KB's history). Random tie breaks draw from
-// WithRand's generator, by default one with a fixed seed, so the same
-// position gets the same answer. The counts it makes are kept in cache
-// (which may be nil), shared with the analysis of p.
-func (a *Agent) Answer(ctx context.Context, p *game.Puzzle, probs []float64, cache *exact.Cache) (Answer, error) {
-	pos := a.answerPosition(p, cache)
+// Answer returns the move the agent would play in r's position (r a
+// report with Ask.Forced of a position with a solution, made by z) and,
+// when r has the probabilities, its pseudo 50/50s. Its strategies run on
+// the position in order, as in Play: flags they prove are placed and the
+// loop goes on, until one proposes an open, a cell proved safe (by a
+// hint's clause, resolution, the global count, a pair of hints or SAT) or
+// the guesser's pick. So in a position met during Play, Answer opens the
+// cell Play opens next when it guesses (given the same random state:
+// WithRand), and a cell Play's next deduction could open otherwise
+// (several cells may be proved safe at once, and which comes first depends
+// on the KB's history). Random tie breaks draw from WithRand's generator,
+// by default one with a fixed seed, so the same position gets the same
+// answer.
+//
+// Answer asks exact nothing r answers: the SAT step reads r's forced
+// cells, and the guesser r's count, when no flag was placed before them;
+// what else it counts (a flagged position, the positions a guess is
+// weighed by) z counts, with its cache.
+func (a *Agent) Answer(ctx context.Context, r *exact.Report, z *exact.Analyzer) (Answer, error) {
+	pos := a.answerPosition(r, z)
 	var ans Answer
 	var err error
 	ans.Move, ans.Found, err = a.answerMove(ctx, pos)
 	pos.KB = nil // its clauses are done with
-	if err != nil || probs == nil {
+	if err != nil || r.Probs == nil {
 		return ans, err
 	}
-	ans.FiftyFifties, err = guess.FiftyFifties(ctx, &guess.Position{View: pos.View, Cache: pos.count.cache}, probs, a.budget)
+	ans.FiftyFifties, err = guess.FiftyFifties(ctx, &guess.Position{View: pos.View, Analyzer: z}, r.Probs, a.budget)
 	return ans, err
 }
 
-// answerPosition returns a Position over a copy of p, as Play would hold
-// it with p on the board, but for its KB, which answerMove builds.
-func (a *Agent) answerPosition(p *game.Puzzle, cache *exact.Cache) *Position {
-	if cache == nil {
-		cache = exact.NewCache()
-	}
+// answerPosition returns a Position over a copy of r's puzzle, as Play
+// would hold it with the puzzle on the board, counted by z from r, but for
+// its KB, which answerMove builds.
+func (a *Agent) answerPosition(r *exact.Report, z *exact.Analyzer) *Position {
+	p := r.Puzzle
 	pos := &Position{
 		View:    p.Clone(),
 		Rand:    a.rng,
-		count:   counts{cache: cache},
+		count:   counts{z: z, report: r},
 		explain: true,
 		lazy:    true, // only the move answered needs its reason
 	}

@@ -71,14 +71,12 @@ func TestAnswerAsPlayed(t *testing.T) {
 				view := snaps[k].view
 				a, err := New(WithRand(rand.New(src)))
 				require.NoError(t, err)
-				an, err := exact.Analyze(ctx, view, exact.Budget{})
+				z := exact.NewAnalyzer(exact.Budget{})
+				r, err := z.Report(ctx, view, exact.Ask{Forced: true, Probabilities: true})
 				require.NoError(t, err)
-				require.True(t, an.Satisfiable())
-				forced, err := an.Forced(ctx)
-				require.NoError(t, err)
-				probs, err := an.Probabilities(ctx)
-				require.NoError(t, err)
-				ans, err := a.Answer(ctx, view, probs, nil)
+				require.True(t, r.Satisfiable)
+				forced := r.Forced
+				ans, err := a.Answer(ctx, r, z)
 				require.NoError(t, err)
 				require.True(t, ans.Found, "%s game %d move %d", l.level.Name, i, k)
 				b := g.Board()
@@ -119,8 +117,8 @@ func TestAnswerAsPlayed(t *testing.T) {
 }
 
 // BenchmarkAnswerExpert answers expert positions met before guesses in
-// played games (the hardest kind: nothing is forced, so the guesser, the
-// pseudo 50/50 scan and the dead-cell test all run).
+// played games (the hardest kind: nothing is forced, so the guesser and
+// the pseudo 50/50 scan run; the dead cells are the report's).
 func BenchmarkAnswerExpert(b *testing.B) {
 	var views []*game.Puzzle
 	for i := 0; len(views) < 8; i++ {
@@ -136,16 +134,18 @@ func BenchmarkAnswerExpert(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	probs := make([][]float64, len(views))
+	reports := make([]*exact.Report, len(views))
+	zs := make([]*exact.Analyzer, len(views))
 	for i, v := range views {
-		if probs[i], err = exact.Probabilities(ctx, v); err != nil {
+		zs[i] = exact.NewAnalyzer(exact.Budget{})
+		if reports[i], err = zs[i].Report(ctx, v, exact.Ask{Forced: true, Probabilities: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		if _, err := a.Answer(ctx, views[i%len(views)], probs[i%len(views)], nil); err != nil {
+		if _, err := a.Answer(ctx, reports[i%len(views)], zs[i%len(views)]); err != nil {
 			b.Fatal(err)
 		}
 	}

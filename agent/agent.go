@@ -359,10 +359,10 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		p.View = &game.Puzzle{Board: b, Cells: make([]game.Cell, b.Len())}
 	}
 	p.View.Mines = g.Level().Mines
-	if p.count.cache == nil {
-		p.count.cache = exact.NewCache()
+	if p.count.z == nil {
+		p.count.z = exact.NewAnalyzerCache(exact.Budget{}, exact.NewCache())
 	}
-	p.count.cache.Reset()
+	p.count.z.Cache().Reset()
 	p.count.last = nil
 	p.explain = a.moves || a.observer != nil || a.trace != nil
 	p.pairs.reset()

@@ -689,5 +689,5 @@ func TestParsePreset(t *testing.T) {
 // positionFor returns a Position over v, as a strategy sees it, with a
 // generator seeded by seed.
 func positionFor(v *game.Puzzle, seed uint64) *Position {
-	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), count: counts{cache: exact.NewCache()}}
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), closed: v.Unknowns(), flagged: v.Flags(), count: counts{z: exact.NewAnalyzer(exact.Budget{})}}
 }

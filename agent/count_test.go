@@ -61,7 +61,7 @@ func TestSATHandsItsCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Position{View: v, count: counts{cache: exact.NewCache()}, closed: 4}
+	p := &Position{View: v, count: counts{z: exact.NewAnalyzer(exact.Budget{})}, closed: 4}
 	moves, err := SAT{}.Deduce(ctx, p)
 	if err != nil || len(moves) != 0 {
 		t.Fatalf("SAT step: %v, %v; want nothing forced", moves, err)

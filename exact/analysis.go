@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/probe"
 )
 
 // ErrNoSolution is returned by Probabilities and FindForced for a
@@ -48,7 +49,7 @@ type Analysis struct {
 	partAt []int32
 
 	summaryOnce sync.Once
-	summary     *totalsSummary // Reveals.Satisfiable's, made once
+	summary     *totalsSummary // revealSatisfiable's, made once
 
 	// Room for the per-part slices of an analysis with few parts, the
 	// usual case, in the Analysis's own allocation.
@@ -92,6 +93,7 @@ func Analyze(ctx context.Context, p *game.Puzzle, budget Budget) (*Analysis, err
 // and totals, when base was counted under the same budget: what the cache
 // would give, without making its key.
 func (z *Analyzer) count(ctx context.Context, sp *Split, o countOpts) (*Analysis, error) {
+	probe.Analyses.Add(1)
 	a, base, partial, cache := o.into, o.base, o.partial, z.cache
 	p := sp.Puzzle
 	maxStates := z.budget.maxStates()

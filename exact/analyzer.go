@@ -21,7 +21,15 @@ type Analyzer struct {
 	budget Budget
 	cache  *Cache
 	mem    *Reveals // Reveal's memory, made at the first Reveal
-	asked  int      // Reports made, for tests
+	stats  Stats    // what it has done, for tests
+}
+
+// Stats counts what an Analyzer has done, for tests that follow a path
+// through it.
+type Stats struct {
+	Reports   int // Reports made
+	Positions int // positions analysed whole: one a Report, Analyze or Forced, two for a Conflict with flags
+	Reveals   int // positions analysed from the analysis of one a cell before (Reveal, RevealIn, RevealSatisfiable, Dead)
 }
 
 // NewAnalyzer returns an Analyzer that counts within budget, with a new
@@ -44,8 +52,21 @@ func (z *Analyzer) Budget() Budget { return z.budget }
 // none.
 func (z *Analyzer) Cache() *Cache { return z.cache }
 
-// Reports returns the number of Reports z has made.
-func (z *Analyzer) Reports() int { return z.asked }
+// Within returns an Analyzer that counts within b: z itself when z counts
+// within the same number of states, else a new one that shares z's cache
+// (none when z is nil).
+func (z *Analyzer) Within(b Budget) *Analyzer {
+	if z == nil {
+		return NewAnalyzerCache(b, nil)
+	}
+	if z.budget.maxStates() == b.maxStates() {
+		return z
+	}
+	return NewAnalyzerCache(b, z.cache)
+}
+
+// Stats returns what z has done so far.
+func (z *Analyzer) Stats() Stats { return z.stats }
 
 // Analyze splits p and counts each component within z's budget, reusing
 // the components z's cache holds. It fails with ErrBudget (wrapped) when a
@@ -63,6 +84,7 @@ func (z *Analyzer) analyze(ctx context.Context, p *game.Puzzle, partial bool) (*
 	if err != nil {
 		return nil, err
 	}
+	z.stats.Positions++
 	return z.count(ctx, sp, countOpts{partial: partial})
 }
 
@@ -86,10 +108,22 @@ func (z *Analyzer) Reveal(ctx context.Context, base *Analysis, p *game.Puzzle, c
 
 // RevealSatisfiable reports whether p, base's puzzle with cell (closed
 // there) now revealed, has a solution: Reveal's Satisfiable, with its
-// errors, deciding from the components next to cell alone when it can
-// (see Reveals.Satisfiable).
+// errors, in z's memory. It decides from the components next to cell
+// alone when it can, so that its work grows with them, not with the board
+// or the number of components: a position's dead cells are tested so, each
+// closed cell opened on each hint it could show (Dead).
 func (z *Analyzer) RevealSatisfiable(ctx context.Context, base *Analysis, p *game.Puzzle, cell int) (bool, error) {
 	return z.revealSatisfiable(ctx, z.memory(), base, p, cell)
+}
+
+// RevealIn is Reveal made in r's memory rather than z's, for a caller
+// that keeps several reveals at once (one Reveals each); a nil r
+// allocates. The Analysis returned, its Split and its components are
+// valid until the next use of r; base must not be r's own (an analysis
+// two moves ahead needs a second Reveals). What z's cache keeps (the
+// counted diagrams) is never r's, so it outlives the analysis.
+func (z *Analyzer) RevealIn(ctx context.Context, r *Reveals, base *Analysis, p *game.Puzzle, cell int) (*Analysis, error) {
+	return z.reveal(ctx, r, base, p, cell)
 }
 
 // memory returns Reveal's memory.
@@ -106,6 +140,7 @@ func (z *Analyzer) reveal(ctx context.Context, mem *Reveals, base *Analysis, p *
 	if err != nil {
 		return nil, err
 	}
+	z.stats.Reveals++
 	o := countOpts{base: base}
 	if mem != nil {
 		o.into = &mem.a
@@ -126,8 +161,12 @@ func (z *Analyzer) Forced(ctx context.Context, p *game.Puzzle) (Forced, error) {
 	return a.Forced(ctx)
 }
 
-// Conflict says why p, a puzzle with no solution, has none; see
-// FindConflict. It counts within z's budget, with z's cache.
+// Conflict says why p, a puzzle with no solution, has none: the flags to
+// blame when the hints and the total alone have a solution, else the hint
+// that propagation finds overfilled or starved, or nothing finer
+// (BlameHints, BlameNone). It counts within z's budget, with z's cache;
+// past the budget, or on a puzzle with a solution, it blames nothing
+// (BlameNone). The result is never nil.
 func (z *Analyzer) Conflict(ctx context.Context, p *game.Puzzle) *Conflict {
 	return z.conflict(ctx, p, nil)
 }

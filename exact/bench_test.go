@@ -176,7 +176,8 @@ func BenchmarkLookahead(b *testing.B) {
 				i++
 				cache := NewCache()
 				var r Reveals
-				base, err := AnalyzeCached(ctx, p, Budget{}, cache)
+				z := NewAnalyzerCache(Budget{}, cache)
+				base, err := z.Analyze(ctx, p)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -186,7 +187,7 @@ func BenchmarkLookahead(b *testing.B) {
 					}
 					for v := range len(p.Board.Neighbors(cell)) + 1 {
 						p.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-						a, err := r.Analyze(ctx, base, p, cell, Budget{}, cache)
+						a, err := z.RevealIn(ctx, &r, base, p, cell)
 						if err != nil {
 							b.Fatal(err)
 						}

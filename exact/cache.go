@@ -1,11 +1,6 @@
 package exact
 
-import (
-	"context"
-	"encoding/binary"
-
-	"github.com/minesat/minesat/game"
-)
+import "encoding/binary"
 
 // Cache keeps counted components between analyses of related positions,
 // such as a position and the same position with one more hint: a component
@@ -17,7 +12,7 @@ import (
 type Cache struct {
 	parts map[string]countedPart
 	key   []byte // scratch for keys
-	hits  int    // components reused, from it or from the base of AnalyzeReveal, for tests
+	hits  int    // components reused, from it or from the base of a Reveal, for tests
 }
 
 // countedPart is a component counted: its diagram, forward counts and set
@@ -38,14 +33,6 @@ func NewCache() *Cache { return &Cache{parts: make(map[string]countedPart)} }
 
 // Reset forgets every component.
 func (c *Cache) Reset() { clear(c.parts) }
-
-// AnalyzeCached is Analyze, reusing the components c has counted and
-// adding those it counts. A nil c is Analyze. It is
-// NewAnalyzerCache(budget, c).Analyze(ctx, p).
-func AnalyzeCached(ctx context.Context, p *game.Puzzle, budget Budget, c *Cache) (*Analysis, error) {
-	z := Analyzer{budget: budget, cache: c}
-	return z.Analyze(ctx, p)
-}
 
 // keyOf returns co's key: its cells and every constraint (hint, mines
 // needed, variables), which determine its diagram. The key is scratch,

@@ -61,14 +61,14 @@ func TestAnalyzeCached(t *testing.T) {
 	t.Logf("%d analyses, %d components reused", analyses, cache.hits)
 }
 
-// sameAnalysis checks AnalyzeCached with cache against Analyze on p, and
+// sameAnalysis checks an Analyzer with cache against Analyze on p, and
 // ProbabilitiesInto, writing over *buf (left from earlier positions and
 // boards, larger or smaller), against Probabilities.
 func sameAnalysis(t *testing.T, ctx context.Context, p *game.Puzzle, cache *Cache, buf *[]float64) {
 	t.Helper()
 	want, err := Analyze(ctx, p, Budget{})
 	require.NoError(t, err)
-	got, err := AnalyzeCached(ctx, p, Budget{}, cache)
+	got, err := NewAnalyzerCache(Budget{}, cache).Analyze(ctx, p)
 	require.NoError(t, err)
 	sameAs(t, ctx, got, want, buf)
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Blame says what FindConflict holds responsible for a puzzle having no
+// Blame says what Analyzer.Conflict holds responsible for a puzzle having no
 // solution.
 type Blame uint8
 
@@ -57,17 +57,6 @@ type Conflict struct {
 	Flags   []game.Pos   // for BlameFlags: the flags to blame; for BlameFlagsTogether: every flag
 	Mines   int          // the puzzle's mine total, game.UnknownMines when not known
 	Flagged bool         // whether the puzzle has flags
-}
-
-// FindConflict says why p, a puzzle with no solution, has none: the flags
-// to blame when the hints and the total alone have a solution, else the
-// hint that propagation finds overfilled or starved, or nothing finer
-// (BlameHints, BlameNone). It counts within budget; past it, or on a
-// puzzle with a solution, it blames nothing (BlameNone). The result is
-// never nil. It is NewAnalyzerCache(budget, nil).Conflict(ctx, p).
-func FindConflict(ctx context.Context, p *game.Puzzle, budget Budget) *Conflict {
-	z := Analyzer{budget: budget}
-	return z.Conflict(ctx, p)
 }
 
 // conflict is Conflict; a, when not nil, is an analysis of p (its Split

@@ -45,7 +45,7 @@ func TestFindConflict(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := game.ParsePuzzle(tc.name, strings.NewReader(tc.text))
 			require.NoError(t, err)
-			c := FindConflict(context.Background(), p, tc.budget)
+			c := NewAnalyzer(tc.budget).Conflict(context.Background(), p)
 			require.NotNil(t, c)
 			assert.Equal(t, tc.blame, c.Blame, "blame %v", c.Blame)
 			assert.Equal(t, tc.hint, c.Hint)

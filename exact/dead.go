@@ -12,7 +12,7 @@ import (
 // probabilities) that show the same hint in every layout where they are
 // safe, increasing: opening one can tell nothing new. Each is tested
 // exactly: the position with the cell opened on each hint it could show is
-// analysed (RevealSatisfiable, reusing a's counted components), until two
+// analysed (Dead, reusing a's counted components), until two
 // hints prove possible. Cells deep in the interior (next to nothing but
 // undecided cells next to no hint) are alike when they have as many
 // neighbours, since any exchange of interior cells maps layouts to
@@ -39,7 +39,7 @@ func (z *Analyzer) dead(ctx context.Context, a *Analysis, probs MineProbs) ([]in
 				continue
 			}
 		}
-		isDead, err := z.deadCell(ctx, view, a, probs, x)
+		isDead, err := z.Dead(ctx, a, view, probs, x, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -56,13 +56,18 @@ func (z *Analyzer) dead(ctx context.Context, a *Analysis, probs MineProbs) ([]in
 	return dead, nil
 }
 
-// deadCell reports whether the undecided cell x of view (a's puzzle, whose
-// mine probabilities are probs) shows one hint in every layout where it
-// is safe. A position too large to count shows x not dead. view is
-// scratch, restored.
-func (z *Analyzer) deadCell(ctx context.Context, view *game.Puzzle, a *Analysis, probs MineProbs, x int) (bool, error) {
+// Dead reports whether the undecided cell x of view, base's puzzle or a
+// copy of it (probs are its mine probabilities), shows one hint in every
+// layout where it is safe: view with x opened on each hint it could show
+// (HintValues, the likeliest first) is tested, until two hints prove
+// possible. test, when not nil, says whether view, with x opened on v,
+// has a solution (a lookahead that keeps the analyses gives one: see
+// RevealIn); when nil, RevealSatisfiable says. A position too large to
+// count (ErrBudget from the test) shows x not dead. view is scratch,
+// restored.
+func (z *Analyzer) Dead(ctx context.Context, base *Analysis, view *game.Puzzle, probs MineProbs, x int, test func(v int) (bool, error)) (bool, error) {
 	var buf [9]int
-	values := hintsAround(view, probs, x, &buf)
+	values := HintValues(view, probs, x, &buf)
 	if len(values) == 1 {
 		return true, nil
 	}
@@ -71,7 +76,13 @@ func (z *Analyzer) deadCell(ctx context.Context, view *game.Puzzle, a *Analysis,
 	shown := 0
 	for _, v := range values {
 		view.Cells[x] = game.Cell{State: game.Revealed, Hint: uint8(v)}
-		sat, err := z.RevealSatisfiable(ctx, a, view, x)
+		var sat bool
+		var err error
+		if test != nil {
+			sat, err = test(v)
+		} else {
+			sat, err = z.RevealSatisfiable(ctx, base, view, x)
+		}
 		if errors.Is(err, ErrBudget) {
 			return false, nil // not shown dead
 		}
@@ -87,12 +98,13 @@ func (z *Analyzer) deadCell(ctx context.Context, view *game.Puzzle, a *Analysis,
 	return true, nil
 }
 
-// hintsAround returns the hints cell x of p could show (probs are p's),
+// HintValues returns the hints cell x of p could show (probs are p's),
 // from the likeliest outwards: the expected number of mines around x
-// first, then alternately one more and one fewer, within the known mines
-// around it and at most its closed neighbours not known safe. Other values
-// need no test. The values are written in buf.
-func hintsAround(p *game.Puzzle, probs MineProbs, x int, buf *[9]int) []int {
+// first, then the others by their distance from it, the lower first at
+// equal distance; within the known mines around x (flagged, or of
+// probability 1) and at most its closed neighbours not known safe. Other
+// values need no test. The values are written in buf.
+func HintValues(p *game.Puzzle, probs MineProbs, x int, buf *[9]int) []int {
 	lo, hi, mean := 0, 0, 0.0
 	for _, j := range p.Board.Neighbors(x) {
 		j := int(j)

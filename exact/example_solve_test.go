@@ -85,7 +85,7 @@ func ExampleAnalysis_Forced() {
 
 // A lookahead counts the position a guess would leave: here the cell
 // (0,3) shows a 1. Reveal splits that position from the current one's
-// Split, and AnalyzeReveal counts it.
+// Split, and an Analyzer's Reveal counts it.
 func ExampleSplit_Reveal() {
 	ctx := context.Background()
 	p, _ := game.ParsePuzzle("", strings.NewReader("1 5 2\n-1 1 -1 -1 -1"))
@@ -96,7 +96,7 @@ func ExampleSplit_Reveal() {
 	q := p.Clone()
 	q.Cells[3] = game.Cell{State: game.Revealed, Hint: 1}
 	sp, _ := a.Split.Reveal(q, 3)
-	b, _ := exact.AnalyzeReveal(ctx, a, q, 3, exact.Budget{}, nil)
+	b, _ := exact.NewAnalyzer(exact.Budget{}).Reveal(ctx, a, q, 3)
 	n, _ = b.Count(ctx)
 	fmt.Println(sp.Components[0].Cells, sp.Interior(), n)
 	// Output:

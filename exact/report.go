@@ -55,7 +55,7 @@ type Report struct {
 // ctx's, and internal failures; a position without solutions, or too
 // large to count, is not an error.
 func (z *Analyzer) Report(ctx context.Context, p *game.Puzzle, ask Ask) (*Report, error) {
-	z.asked++
+	z.stats.Reports++
 	r := &Report{Puzzle: p, Ask: ask}
 	// Only the forced cells have an answer beyond the budget: without
 	// them, the analysis stops at the first component over it.

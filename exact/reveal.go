@@ -1,7 +1,6 @@
 package exact
 
 import (
-	"context"
 	"slices"
 
 	"github.com/minesat/minesat/game"
@@ -229,38 +228,18 @@ func merged(s, extra []int) []int {
 	return out
 }
 
-// AnalyzeReveal is AnalyzeCached for p, where p is base's puzzle with
-// cell, closed there, now revealed: it splits p from base's Split (see
-// Split.Reveal), and is otherwise the same analysis, bit for bit. It is
-// NewAnalyzerCache(budget, c).Reveal(ctx, base, p, cell), in memory of its
-// own.
-func AnalyzeReveal(ctx context.Context, base *Analysis, p *game.Puzzle, cell int, budget Budget, c *Cache) (*Analysis, error) {
-	return (*Reveals)(nil).Analyze(ctx, base, p, cell, budget, c)
-}
-
 // Reveals holds the memory of analyses made one after the other, each
 // dropped before the next is made, as a lookahead makes them for the hint
 // values of the cell it weighs: what each takes for itself (the Analysis,
 // its Split and the components the new hint forms) it takes from here
 // instead of allocating. An Analyzer holds one for its Reveal; a caller
-// that keeps several analyses at once holds several. The zero value is
-// ready to use; a nil *Reveals allocates, as AnalyzeReveal does. A Reveals
-// is not safe for concurrent use.
+// that keeps several analyses at once holds several (Analyzer.RevealIn).
+// The zero value is ready to use; a nil *Reveals allocates. A Reveals is
+// not safe for concurrent use.
 type Reveals struct {
 	a     Analysis
 	split Split
 	comps compArena
-}
-
-// Analyze is Analyzer.Reveal made in r's memory, within budget and with
-// cache c: the Analysis returned, its Split and its components are valid
-// until the next call on r, which overwrites them. base must not be r's
-// own (an analysis two moves ahead needs a second Reveals). What the
-// cache keeps (the counted diagrams) is never r's, so it outlives the
-// analysis.
-func (r *Reveals) Analyze(ctx context.Context, base *Analysis, p *game.Puzzle, cell int, budget Budget, c *Cache) (*Analysis, error) {
-	z := Analyzer{budget: budget, cache: c}
-	return z.reveal(ctx, r, base, p, cell)
 }
 
 // reopen appends to cells the cells of sp's components in hit (each 1 + a

@@ -7,9 +7,8 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Satisfiable reports whether p, base's puzzle with cell (closed there) now
-// revealed, has a solution: r.Analyze(ctx, base, p, cell, budget, c)'s
-// Satisfiable, with the same errors, with r's memory as Analyze uses it.
+// revealSatisfiable is Analyzer.RevealSatisfiable, in r's memory (nil:
+// allocate).
 //
 // It decides from the components next to cell alone when it can: the
 // others are base's, unchanged, and with a mine total they enter only
@@ -18,15 +17,7 @@ import (
 // allowedTotalsIn). Its work then grows with the components next to cell,
 // not with the board or the number of components; otherwise (a part with
 // such a gap, base shrunk or counted under another budget, or a reveal
-// that splits p anew) it is Analyze. A position's dead cells are tested
-// so, each closed cell opened on each hint it could show.
-func (r *Reveals) Satisfiable(ctx context.Context, base *Analysis, p *game.Puzzle, cell int, budget Budget, c *Cache) (bool, error) {
-	z := Analyzer{budget: budget, cache: c}
-	return z.revealSatisfiable(ctx, r, base, p, cell)
-}
-
-// revealSatisfiable is Reveals.Satisfiable within z's budget and with z's
-// cache, in r's memory (nil: allocate).
+// that splits p anew) it is the full reveal.
 func (z *Analyzer) revealSatisfiable(ctx context.Context, r *Reveals, base *Analysis, p *game.Puzzle, cell int) (bool, error) {
 	full := func() (bool, error) {
 		a, err := z.reveal(ctx, r, base, p, cell)
@@ -58,6 +49,7 @@ func (z *Analyzer) revealSatisfiable(ctx context.Context, r *Reveals, base *Anal
 	// The new components counted alone, as Analyze counts them; with
 	// NoTotal, so that only their own solutions decide.
 	*mini = Split{Puzzle: p, Components: loc.made, Left: left, NoTotal: true}
+	z.stats.Reveals++
 	a, err := z.count(ctx, mini, countOpts{into: into})
 	if err != nil {
 		return false, err
@@ -87,7 +79,7 @@ func (z *Analyzer) revealSatisfiable(ctx context.Context, r *Reveals, base *Anal
 	return lo <= a.left && hi >= a.left-interior, nil
 }
 
-// totalsSummary is what Reveals.Satisfiable reads of an analysis's parts,
+// totalsSummary is what revealSatisfiable reads of an analysis's parts,
 // made once: the sums of their least and of their largest totals, and the
 // parts with the widest gaps between two successive totals.
 type totalsSummary struct {

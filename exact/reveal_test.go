@@ -30,7 +30,7 @@ func TestSplitReveal(t *testing.T) {
 			fallbacks++
 		}
 		var r Reveals
-		cache := NewCache()
+		z := NewAnalyzerCache(Budget{}, NewCache())
 		var closed []int
 		for j, c := range p.Cells {
 			if c.State == game.Unknown {
@@ -68,20 +68,21 @@ func TestSplitReveal(t *testing.T) {
 				}
 				wa, err := Analyze(ctx, q, Budget{})
 				require.NoError(t, err)
-				ga, err := AnalyzeReveal(ctx, base, q, cell, Budget{}, nil)
+				ga, err := NewAnalyzer(Budget{}).RevealIn(ctx, nil, base, q, cell)
 				require.NoError(t, err)
 				sameAs(t, ctx, ga, wa, &buf)
-				ra, err := r.Analyze(ctx, base, q, cell, Budget{}, cache)
+				ra, err := z.RevealIn(ctx, &r, base, q, cell)
 				require.NoError(t, err)
 				sameSplit(t, ra.Split, want)
 				sameAs(t, ctx, ra, wa, &buf)
-				// Satisfiable, alone and in r's memory, says what Analyze says.
-				sat, err := (*Reveals)(nil).Satisfiable(ctx, base, q, cell, Budget{}, nil)
+				// RevealSatisfiable, alone and in its memory, says what
+				// Analyze says.
+				sat, err := NewAnalyzer(Budget{}).RevealSatisfiable(ctx, base, q, cell)
 				require.NoError(t, err)
 				assert.Equal(t, wa.Satisfiable(), sat, "Satisfiable after revealing %v=%d\n%s", p.Board.Pos(cell), v, q)
-				sat, err = r.Satisfiable(ctx, base, q, cell, Budget{}, cache)
+				sat, err = z.RevealSatisfiable(ctx, base, q, cell)
 				require.NoError(t, err)
-				assert.Equal(t, wa.Satisfiable(), sat, "Reveals.Satisfiable after revealing %v=%d\n%s", p.Board.Pos(cell), v, q)
+				assert.Equal(t, wa.Satisfiable(), sat, "RevealSatisfiable in memory after revealing %v=%d\n%s", p.Board.Pos(cell), v, q)
 				if sat {
 					satisfied++
 				}

@@ -27,7 +27,7 @@ func BenchmarkGuess(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				pos := positions[i%len(positions)]
-				pos.Cache.Reset() // each guess starts cold, as the first of a game would
+				pos.Analyzer.Cache().Reset() // each guess starts cold, as the first of a game would
 				if _, err := tc.g.Guess(context.Background(), pos, nil); err != nil {
 					b.Fatal(err)
 				}

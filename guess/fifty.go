@@ -190,10 +190,10 @@ func fiftyFifties(ctx context.Context, p *Position, probs []float64, budget exac
 type shapes struct {
 	p      *Position
 	probs  []float64
-	budget exact.Budget
-	view   *game.Puzzle // scratch, made on first use
-	mines  []bool       // per cell: a known mine (knownMine)
-	walled []uint8      // the board with a border two cells wide, row-major, Cols()+4 wide: 1 off the board and on known mines
+	z      *exact.Analyzer // counts the positions with a cell flagged
+	view   *game.Puzzle    // scratch, made on first use
+	mines  []bool          // per cell: a known mine (knownMine)
+	walled []uint8         // the board with a border two cells wide, row-major, Cols()+4 wide: 1 off the board and on known mines
 }
 
 // newShapes returns the finder for p with mine probabilities probs,
@@ -201,7 +201,7 @@ type shapes struct {
 func newShapes(p *Position, probs []float64, budget exact.Budget) *shapes {
 	b := p.View.Board
 	rows, cols := b.Rows(), b.Cols()
-	sh := &shapes{p: p, probs: probs, budget: budget, mines: make([]bool, b.Len()), walled: make([]uint8, (rows+4)*(cols+4))}
+	sh := &shapes{p: p, probs: probs, z: p.Analyzer.Within(budget), mines: make([]bool, b.Len()), walled: make([]uint8, (rows+4)*(cols+4))}
 	for i := range sh.walled {
 		sh.walled[i] = 1
 	}
@@ -283,7 +283,7 @@ func (sh *shapes) given(ctx context.Context, t int) ([]float64, error) {
 		sh.view = sh.p.View.Clone()
 	}
 	sh.view.Cells[t] = game.Cell{State: game.Flagged}
-	a, err := exact.AnalyzeCached(ctx, sh.view, sh.budget, sh.p.Cache)
+	a, err := sh.z.Analyze(ctx, sh.view)
 	sh.view.Cells[t] = sh.p.View.Cells[t]
 	if err != nil {
 		return nil, err

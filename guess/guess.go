@@ -22,20 +22,28 @@ type Guesser interface {
 // Position is what a guesser is asked about: the player's view and what
 // the player lends it. A guesser reads it and never changes it.
 type Position struct {
-	View    *game.Puzzle    // what the player sees; Flagged cells are known mines
-	Rand    *rand.Rand      // the game's random source, for ties
-	Explain bool            // the moves are kept or shown: the runner-up is weighed too
-	Cache   *exact.Cache    // counted components shared with the player's other counts; nil for none
-	Counted *exact.Analysis // the count of View under the default budget when the player has made it; nil otherwise
+	View     *game.Puzzle    // what the player sees; Flagged cells are known mines
+	Rand     *rand.Rand      // the game's random source, for ties
+	Explain  bool            // the moves are kept or shown: the runner-up is weighed too
+	Analyzer *exact.Analyzer // the player's, whose cache its other counts share; nil for none
+
+	// Counted is the count of View within Analyzer's budget when the
+	// player has made it; else Uncounted, when the player found View too
+	// large to count within that budget, says why (exact.ErrBudget,
+	// wrapped). Both are nil when the player has not counted View.
+	Counted   *exact.Analysis
+	Uncounted error
 }
 
-// Analysis returns the count of p's view under budget: p.Counted when
-// there is one and budget is the default, else a new one, with p's cache.
+// Analysis returns the count of p's view within budget: the player's
+// (Counted or Uncounted) when it counted within the same budget, else a
+// new one, made by p's Analyzer (or one within budget sharing its cache).
 func (p *Position) Analysis(ctx context.Context, budget exact.Budget) (*exact.Analysis, error) {
-	if p.Counted != nil && (budget.MaxStates <= 0 || budget.MaxStates == exact.DefaultMaxStates) {
-		return p.Counted, nil
+	z := p.Analyzer.Within(budget)
+	if z == p.Analyzer && (p.Counted != nil || p.Uncounted != nil) {
+		return p.Counted, p.Uncounted
 	}
-	return exact.AnalyzeCached(ctx, p.View, budget, p.Cache)
+	return z.Analyze(ctx, p.View)
 }
 
 // minesLeft returns the view's mines minus its flags, or -1 when its mine

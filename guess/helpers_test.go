@@ -12,9 +12,9 @@ import (
 )
 
 // positionFor returns a Position over v for a guesser, with a generator
-// seeded by seed and a cache of its own.
+// seeded by seed and an Analyzer (with a cache) of its own.
 func positionFor(v *game.Puzzle, seed uint64) *Position {
-	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), Cache: exact.NewCache()}
+	return &Position{View: v, Rand: rand.New(rand.NewPCG(seed, 1)), Analyzer: exact.NewAnalyzer(exact.Budget{})}
 }
 
 // play plays g to its end as a player by proof does, guessing with gs:
@@ -31,10 +31,10 @@ func play(tb testing.TB, g *game.Game, gs Guesser, seed uint64, visit func(*Posi
 			tb.Fatal(err)
 		}
 	}
-	s, cache, rng := new(State), exact.NewCache(), rand.New(rand.NewPCG(seed, 1))
+	s, z, rng := new(State), exact.NewAnalyzer(exact.Budget{}), rand.New(rand.NewPCG(seed, 1))
 	for g.Outcome() == game.Unfinished {
 		v := g.View()
-		mines, safe := forced(tb, v, cache)
+		mines, safe := forced(tb, v, z)
 		for _, i := range mines {
 			if err := g.Flag(b.Pos(i)); err != nil {
 				tb.Fatal(err)
@@ -54,7 +54,7 @@ func play(tb testing.TB, g *game.Game, gs Guesser, seed uint64, visit func(*Posi
 		if gs == nil {
 			return game.Stuck
 		}
-		p := &Position{View: v, Rand: rng, Cache: cache}
+		p := &Position{View: v, Rand: rng, Analyzer: z}
 		if visit != nil {
 			visit(p)
 		}
@@ -69,19 +69,11 @@ func play(tb testing.TB, g *game.Game, gs Guesser, seed uint64, visit func(*Posi
 	return g.Outcome()
 }
 
-// forced returns the cells forced in v: counted with cache, or proved by
-// SAT when a component is too large to count.
-func forced(tb testing.TB, v *game.Puzzle, cache *exact.Cache) (mines, safe []int) {
+// forced returns the cells forced in v: counted by z, or proved by SAT
+// where a component is too large to count.
+func forced(tb testing.TB, v *game.Puzzle, z *exact.Analyzer) (mines, safe []int) {
 	tb.Helper()
-	ctx := context.Background()
-	a, err := exact.AnalyzeCached(ctx, v, exact.Budget{}, cache)
-	var f exact.Forced
-	switch {
-	case errors.Is(err, exact.ErrBudget):
-		f, err = exact.FindForced(ctx, v)
-	case err == nil:
-		f, err = a.Forced(ctx)
-	}
+	f, err := z.Forced(context.Background(), v)
 	if err != nil {
 		tb.Fatal(err)
 	}

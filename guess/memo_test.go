@@ -28,7 +28,7 @@ func TestWeighMemo(t *testing.T) {
 		if !a.Satisfiable() {
 			continue
 		}
-		plain := weigher{view: p.Clone(), base: a, probs: probs, lnAll: lnAll, g: g, depth: 1}
+		plain := weigher{view: p.Clone(), base: a, probs: probs, z: exact.NewAnalyzer(exact.Budget{}), lnAll: lnAll, g: g, depth: 1}
 		memoed := plain
 		memoed.view, memoed.memo = p.Clone(), &memo
 		for _, c := range g.pool(nil, g.rank(p, probs, func(int) uint64 { return 0 }, nil)) {

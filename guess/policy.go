@@ -158,10 +158,11 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, s *State,
 	if err != nil {
 		return candidate{}, candidate{}, err
 	}
-	w := weigher{view: s.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.Cache, reveals: &s.reveals, kept: &s.kept, lnAll: lnAll, g: g, depth: 1}
+	z := p.Analyzer.Within(g.Budget)
+	w := weigher{view: s.viewOf(p.View), base: a, probs: probs, z: z, reveals: &s.reveals, kept: &s.kept, lnAll: lnAll, g: g, depth: 1}
 	pw := s.policy.start(pol, w.view)
 	w.after = pw.after
-	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, budget: g.Budget, cache: p.Cache}
+	risk := riskCounter{view: p.View, probs: probs, lnAll: lnAll, z: z}
 	facts := make([]weighed, len(pool))
 	top := [2]float64{-1, -1}
 	rank := 1
@@ -315,7 +316,7 @@ func (g ProbGuesser) policyPool(ctx context.Context, p *Position, s *State, a *e
 			continue
 		}
 		if !c.interior && g.Policy&PolicyCandidates == 0 { // else tested cheaply only: see Policy
-			dead, err := provedDead(ctx, view, a, probs, c.cell, g.Budget, p.Cache, &s.kept)
+			dead, err := s.kept.dead(ctx, p.Analyzer.Within(g.Budget), a, view, probs, c.cell)
 			if err != nil {
 				return nil, err
 			}
@@ -615,9 +616,8 @@ type riskCounter struct {
 	view    *game.Puzzle
 	probs   []float64
 	lnAll   float64
-	budget  exact.Budget
-	cache   *exact.Cache
-	scratch *game.Puzzle // made on first use
+	z       *exact.Analyzer // counts the positions with cells flagged
+	scratch *game.Puzzle    // made on first use
 }
 
 // factor returns 1 + policyRiskWeight x the share, among the layouts with
@@ -751,7 +751,7 @@ func (rc *riskCounter) countFlagged(ctx context.Context, flags, ask []int) (floa
 			rc.scratch.Cells[i] = rc.view.Cells[i]
 		}
 	}()
-	a, err := exact.AnalyzeCached(ctx, rc.scratch, rc.budget, rc.cache)
+	a, err := rc.z.Analyze(ctx, rc.scratch)
 	if errors.Is(err, exact.ErrBudget) || errors.Is(err, exact.ErrNoSolution) {
 		return math.Inf(-1), nil, nil
 	}

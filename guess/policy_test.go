@@ -130,7 +130,7 @@ func TestRiskFactor(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p, _ := position(t, tt.rows...)
 			_, probs, lnAll := analyzed(t, p, exact.Budget{})
-			rc := riskCounter{view: p, probs: probs, lnAll: lnAll, cache: exact.NewCache()}
+			rc := riskCounter{view: p, probs: probs, lnAll: lnAll, z: exact.NewAnalyzer(exact.Budget{})}
 			got, err := rc.factor(ctx, p.Board.Index(tt.cell))
 			require.NoError(t, err)
 			assert.InDelta(t, tt.want, got, 1e-9)
@@ -291,7 +291,7 @@ func TestPolicyChangesChoices(t *testing.T) {
 			case PolicyDead:
 				assert.False(t, deadCell(p, probs, got.Cell), "position %d: dead cell %v chosen", i, p.Board.Pos(got.Cell))
 			case PolicyRisk:
-				rc := riskCounter{view: p, probs: probs, lnAll: lnOf(t, p), cache: exact.NewCache()}
+				rc := riskCounter{view: p, probs: probs, lnAll: lnOf(t, p), z: exact.NewAnalyzer(exact.Budget{})}
 				fb, err := rc.factor(ctx, base.Cell)
 				require.NoError(t, err)
 				fg, err := rc.factor(ctx, got.Cell)

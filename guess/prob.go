@@ -291,7 +291,7 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, s *State, a *ex
 	// (Position.Explain); otherwise the bound is the best score so far, and
 	// no runner-up is reported. A cell within probEps of the best score is
 	// never cut short, so the best cell is the same either way.
-	w := weigher{view: s.viewOf(p.View), base: a, probs: probs, budget: g.Budget, cache: p.Cache, reveals: &s.reveals, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
+	w := weigher{view: s.viewOf(p.View), base: a, probs: probs, z: p.Analyzer.Within(g.Budget), reveals: &s.reveals, lnAll: lnAll, g: g, depth: min(max(g.Depth, 1), MaxDepth)}
 	if w.depth == 1 {
 		w.memo = &s.memo
 	}
@@ -413,14 +413,13 @@ func isInterior(v *game.Puzzle, i int) bool {
 // between them broken by cell index rather than at random, so that a
 // score does not depend on the order of the weighings.
 type weigher struct {
-	view   *game.Puzzle
-	base   *exact.Analysis
-	probs  []float64
-	budget exact.Budget
-	cache  *exact.Cache
-	lnAll  float64
-	g      ProbGuesser
-	depth  int
+	view  *game.Puzzle
+	base  *exact.Analysis
+	probs []float64
+	z     *exact.Analyzer // counts the positions weighed, within g.Budget
+	lnAll float64
+	g     ProbGuesser
+	depth int
 
 	// after, when set, values the position after a hint, analysed by a
 	// with ln = a.LogCount(), instead of next (and is asked even when a
@@ -448,7 +447,7 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	view, probs := w.view, w.probs
 	least := noBound // the lowest bound checked against bar, for the memo
 	if w.memo != nil {
-		key := w.memo.keyOf(view, cell, w.budget)
+		key := w.memo.keyOf(view, cell, w.g.Budget)
 		if s, z, ok := w.memo.lookup(key, bar); ok {
 			return s, z, nil
 		}
@@ -467,14 +466,14 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	safe := 1 - probs[cell]
 	lnSafe := w.lnAll + math.Log(safe) // layouts with the cell safe
 	var values [9]int
-	order := hintValues(view, probs, cell, &values)
+	order := exact.HintValues(view, probs, cell, &values)
 	lo := math.Inf(-1)
 	counted, covered := 0.0, 0.0 // sums of P(v | safe) * next[v] and of P(v | safe) so far
 	for _, v := range order {
 		view.Cells[cell] = game.Cell{State: game.Revealed, Hint: uint8(v)}
 		a := w.kept.find(cell, v)
 		if a == nil {
-			if a, err = w.reveals.Analyze(ctx, w.base, view, cell, w.budget, w.cache); err != nil {
+			if a, err = w.z.RevealIn(ctx, w.reveals, w.base, view, cell); err != nil {
 				return 0, 0, err
 			}
 		}
@@ -516,34 +515,6 @@ func (w *weigher) weigh(ctx context.Context, cell int, bar float64) (score, zero
 	return safe * weighted / sum, safe * math.Exp(lns[0]-lo) / sum, nil
 }
 
-// hintValues returns the hints cell of v could show (probs are v's), the
-// likeliest first, by distance from the expected number of mines around
-// it: the known mines around the cell, plus at most its closed neighbours
-// that are not known safe. Other values need no count. The values are
-// written in buf.
-func hintValues(v *game.Puzzle, probs []float64, cell int, buf *[9]int) []int {
-	vlo, vhi, mean := 0, 0, 0.0
-	for _, j := range v.Board.Neighbors(cell) {
-		switch j := int(j); {
-		case knownMine(v, probs, j):
-			vlo++
-			vhi++
-		case undecided(v, probs, j):
-			vhi++
-			mean += probs[j]
-		}
-	}
-	order := buf[:0]
-	for v := vlo; v <= vhi; v++ {
-		order = append(order, v)
-	}
-	centre := float64(vlo) + mean
-	slices.SortStableFunc(order, func(x, y int) int {
-		return cmp.Compare(math.Abs(float64(x)-centre), math.Abs(float64(y)-centre))
-	})
-	return order
-}
-
 // next returns the chance of surviving the next move in w.view as it
 // stands, analysed by a: at depth 1 the best safety there; at depth 2 the
 // best score one move ahead of the candidates g weighs there, or 1 when
@@ -564,7 +535,7 @@ func (w *weigher) next(ctx context.Context, a *exact.Analysis) (float64, error) 
 	if err != nil {
 		return 0, err
 	}
-	inner := weigher{view: w.view, base: a, probs: probs, budget: w.budget, cache: w.cache, reveals: new(exact.Reveals), lnAll: lnAll, g: w.g, depth: w.depth - 1}
+	inner := weigher{view: w.view, base: a, probs: probs, z: w.z, reveals: new(exact.Reveals), lnAll: lnAll, g: w.g, depth: w.depth - 1}
 	best := 0.0
 	for _, c := range w.g.pool(nil, cands) {
 		if 1-c.p < best-probEps {

@@ -439,7 +439,7 @@ func testLookaheadPruning(t *testing.T, depth int) {
 		}
 		all := g.pool(nil, cands)
 		view := p.Clone()
-		w := weigher{view: view, base: a, probs: probs, budget: g.Budget, lnAll: lnAll, g: g, depth: depth}
+		w := weigher{view: view, base: a, probs: probs, z: exact.NewAnalyzerCache(g.Budget, nil), lnAll: lnAll, g: g, depth: depth}
 		for k := range all {
 			if all[k].score, all[k].zero, err = w.weigh(ctx, all[k].cell, math.Inf(-1)); err != nil {
 				t.Fatal(err)
@@ -517,7 +517,7 @@ func TestProbGuesserBudgetAhead(t *testing.T) {
 		}
 		// Some cell of the pool leads to a position over the budget.
 		a, probs, lnAll := analyzed(t, p, budget)
-		w := weigher{view: p.Clone(), base: a, probs: probs, budget: budget, lnAll: lnAll, g: g, depth: 1}
+		w := weigher{view: p.Clone(), base: a, probs: probs, z: exact.NewAnalyzerCache(budget, nil), lnAll: lnAll, g: g, depth: 1}
 		over := 0
 		for _, c := range g.pool(nil, g.rank(p, probs, func(int) uint64 { return 0 }, nil)) {
 			if _, _, err := w.weigh(ctx, c.cell, math.Inf(-1)); errors.Is(err, exact.ErrBudget) {
@@ -564,7 +564,7 @@ func TestDepthTwo(t *testing.T) {
 		for _, c := range g.pool(nil, cands) {
 			var score [3]float64
 			for depth := 1; depth <= 2; depth++ {
-				w := weigher{view: p.Clone(), base: a, probs: probs, budget: g.Budget, lnAll: lnAll, g: g, depth: depth}
+				w := weigher{view: p.Clone(), base: a, probs: probs, z: exact.NewAnalyzerCache(g.Budget, nil), lnAll: lnAll, g: g, depth: depth}
 				var err error
 				if score[depth], _, err = w.weigh(ctx, c.cell, math.Inf(-1)); err != nil {
 					t.Fatal(err)
@@ -602,7 +602,7 @@ func TestLookaheadValuesTheWin(t *testing.T) {
 	a, probs, lnAll := analyzed(t, p, exact.Budget{})
 	for depth := 1; depth <= MaxDepth; depth++ {
 		for cell := range 2 {
-			w := weigher{view: p.Clone(), base: a, probs: probs, lnAll: lnAll, g: plainGuesser(), depth: depth}
+			w := weigher{view: p.Clone(), base: a, probs: probs, z: exact.NewAnalyzer(exact.Budget{}), lnAll: lnAll, g: plainGuesser(), depth: depth}
 			score, _, err := w.weigh(ctx, cell, math.Inf(-1))
 			if err != nil {
 				t.Fatal(err)

@@ -1,10 +1,15 @@
 package guess
 
-import "github.com/minesat/minesat/exact"
+import (
+	"context"
+
+	"github.com/minesat/minesat/exact"
+	"github.com/minesat/minesat/game"
+)
 
 // revealsKept keeps the analyses of one guess's position with a cell
 // opened on a hint value, made while testing the candidates for death
-// (provedDead), for the weighing of the same cells that follows (weigher):
+// (dead), for the weighing of the same cells that follows (weigher):
 // the same reveal of the same position analysed against the same base is
 // the same analysis, bit for bit, so the weighing takes it instead of
 // splitting and analysing again. Each analysis lives in memory of its own,
@@ -40,6 +45,21 @@ func (r *revealsKept) memory() *exact.Reveals {
 // of cell opened on value.
 func (r *revealsKept) add(cell, value int, a *exact.Analysis) {
 	r.kept = append(r.kept, keptReveal{cell: cell, value: value, a: a})
+}
+
+// dead reports whether the undecided cell x of view (base's puzzle, whose
+// mine probabilities are probs) shows one hint in every layout where it is
+// safe, as z.Dead tests it, keeping in r each analysis it makes of view
+// with x opened on a hint. view is scratch, restored.
+func (r *revealsKept) dead(ctx context.Context, z *exact.Analyzer, base *exact.Analysis, view *game.Puzzle, probs []float64, x int) (bool, error) {
+	return z.Dead(ctx, base, view, probs, x, func(v int) (bool, error) {
+		a, err := z.RevealIn(ctx, r.memory(), base, view, x)
+		if err != nil {
+			return false, err
+		}
+		r.add(x, v, a)
+		return a.Satisfiable(), nil
+	})
 }
 
 // find returns the analysis kept for cell opened on value, or nil; r may

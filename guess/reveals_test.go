@@ -34,14 +34,14 @@ func TestRevealsKept(t *testing.T) {
 			if !undecided(p, probs, x) {
 				continue
 			}
-			_, err := provedDead(ctx, view, base, probs, x, exact.Budget{}, nil, &keep)
+			_, err := keep.dead(ctx, exact.NewAnalyzerCache(exact.Budget{}, nil), base, view, probs, x)
 			require.NoError(t, err)
 		}
 		require.NotEmpty(t, keep.kept, "%s", text)
 		for _, k := range keep.kept {
 			assert.Same(t, k.a, keep.find(k.cell, k.value))
 			view.Cells[k.cell] = game.Cell{State: game.Revealed, Hint: uint8(k.value)}
-			fresh, err := exact.AnalyzeReveal(ctx, base, view, k.cell, exact.Budget{}, nil)
+			fresh, err := exact.NewAnalyzerCache(exact.Budget{}, nil).Reveal(ctx, base, view, k.cell)
 			require.NoError(t, err)
 			require.Equal(t, fresh.Satisfiable(), k.a.Satisfiable(), "cell %d value %d", k.cell, k.value)
 			if fresh.Satisfiable() {

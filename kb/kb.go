@@ -11,6 +11,7 @@ import (
 
 	"github.com/minesat/minesat/cnf"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/probe"
 )
 
 // ErrContradiction is returned when the knowledge given to a KB has no
@@ -201,6 +202,7 @@ func New(b *game.Board) *KB {
 // NewWithLimits returns an empty KB over board b with the given resolution
 // limits.
 func NewWithLimits(b *game.Board, l Limits) *KB {
+	probe.KBs.Add(1)
 	k := &KB{limits: l.withDefaults()}
 	k.Reset(b)
 	return k

@@ -1,0 +1,16 @@
+// Package probe counts the entries into packages exact and kb, for tests
+// that follow one path through them (advice's TestAdviseAsksExactOnce):
+// the analyses exact makes, whatever made them, and the knowledge bases kb
+// builds. The counts are process-wide and only ever grow; a test reads them
+// before and after the path, with nothing else running.
+package probe
+
+import "sync/atomic"
+
+var (
+	// Analyses counts the analyses package exact makes: of a whole
+	// position, or of one a reveal ahead of an analysed one.
+	Analyses atomic.Int64
+	// KBs counts the knowledge bases package kb builds.
+	KBs atomic.Int64
+)
