@@ -19,8 +19,9 @@ const uncounted = "a component is too large to count within the budget: no proba
 // there (agent.Agent.Answer), its reason, and the analysis (per-cell mine
 // probabilities, forced cells, the number of layouts, pseudo 50/50s and
 // dead cells). One exact.Analyzer, within agent.WithBudget's budget,
-// answers the analysis once (Analyzer.Report); the agent's answer shares
-// its cache of counted components.
+// answers the analysis once (Analyzer.Report); the agent answers from
+// that report (its SAT step reads the forced cells, its guesser the
+// count), and the same Analyzer counts whatever else it weighs.
 //
 // An invalid puzzle (see game.Puzzle.Validate) is an error. A puzzle with
 // no solution is not: Satisfiable is false and Conflict says why. Work is

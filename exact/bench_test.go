@@ -162,7 +162,7 @@ func BenchmarkExpertStuck(b *testing.B) {
 // package on stuck positions (see stuckPositions; safe rules, first click
 // in the corner, as `minesat play --rules safe --first corner`): for every
 // closed cell next to a hint and every hint it could show, an analysis by
-// Reveals.Analyze from the position's analysis, then LogCount and
+// Analyzer.RevealIn from the position's analysis, then LogCount and
 // MinProbability. ns/op is per position.
 func BenchmarkLookahead(b *testing.B) {
 	for _, l := range []game.Level{game.Beginner, game.Intermediate, game.Expert} {

@@ -12,11 +12,11 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// TestAnalyzeCached analyses chains of related positions, as a player
+// TestCacheChains analyses chains of related positions, as a player
 // weighing a guess makes them (a position, then each hint value a closed
 // cell could show, then the true hint), with one shared Cache, and checks
 // that every answer equals a fresh Analyze to the bit.
-func TestAnalyzeCached(t *testing.T) {
+func TestCacheChains(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(8, 13))
 	cache := NewCache()

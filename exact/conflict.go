@@ -49,7 +49,7 @@ type HintConflict struct {
 	Need int      // the mines it still needs among them
 }
 
-// Conflict is why a puzzle has no solution, as FindConflict finds it. It
+// Conflict is why a puzzle has no solution, as Analyzer.Conflict finds it. It
 // is an error that wraps ErrNoSolution.
 type Conflict struct {
 	Blame   Blame

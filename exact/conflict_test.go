@@ -12,10 +12,10 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// TestFindConflict checks what FindConflict blames on puzzles without a
+// TestConflict checks what Analyzer.Conflict blames on puzzles without a
 // solution, one for each Blame, and the line Why writes for it (the lines
-// minesat solve printed before FindConflict returned a structured value).
-func TestFindConflict(t *testing.T) {
+// minesat solve printed before the conflict was a structured value).
+func TestConflict(t *testing.T) {
 	pos := func(r, c int) game.Pos { return game.Pos{Row: r, Col: c} }
 	for _, tc := range []struct {
 		name   string

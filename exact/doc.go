@@ -21,9 +21,9 @@
 //	probs, err := a.Probabilities(ctx) // probs.At(i): cell i's chance of a mine
 //	f, err := a.Forced(ctx)            // f.Mines, f.Safe: proved forced
 //
-// Count, Probabilities, FindForced, FindConflict and Solve do the same from
-// a puzzle in one call, with a budget and no cache. The clause knowledge
-// base a player grows move by move is package kb's.
+// Analyze, Count, Probabilities, FindForced and Solve do the same from a
+// puzzle in one call, with no cache. The clause knowledge base a player
+// grows move by move is package kb's.
 //
 // # Parts
 //
@@ -89,10 +89,12 @@
 // position from the earlier one's Split (Split.Reveal), propagating and
 // joining only the components next to the new hint, and takes the earlier
 // analysis's counts for the components the two share, in memory it keeps
-// (Reveals) for a lookahead that drops each analysis before the next.
-// AnalyzeCached, AnalyzeReveal and Reveals.Analyze are the same steps with
-// the budget, the cache and the memory passed at each call. All give the
-// same answers as Analyze, to the bit.
+// (Reveals) for a lookahead that drops each analysis before the next;
+// RevealIn makes one in memory the caller holds, for a caller that keeps
+// several. All give the same answers as Analyze, to the bit. Dead opens a
+// closed cell on each hint it could show (HintValues) to tell whether it
+// is dead; Report lists the dead cells so, and a guesser tests its
+// candidates so, keeping the analyses for its lookahead.
 //
 // # gophersat
 //

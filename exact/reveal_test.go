@@ -13,10 +13,10 @@ import (
 
 // TestSplitReveal reveals every value at closed cells of random positions
 // (some with flags, some with no solution) and checks that Split.Reveal
-// gives NewSplit's Split, field by field, and AnalyzeReveal Analyze's
-// answers to the bit, whether the new puzzle is the old one changed in
-// place or a copy; and so do the analyses a Reveals makes one after the
-// other in its own memory, with a Cache.
+// gives NewSplit's Split, field by field, and an Analyzer's RevealIn
+// Analyze's answers to the bit, whether the new puzzle is the old one
+// changed in place or a copy; and so do the analyses made one after the
+// other in a Reveals's memory, with a Cache, and RevealSatisfiable.
 func TestSplitReveal(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 5))

@@ -14,9 +14,10 @@
 //     (prob.go), optionally by a Policy of D. Hill's heuristics
 //     (policy.go), with its weighings remembered (memo.go) and its
 //     analyses reused (reveals.go).
-//   - DeadCells and FiftyFifties (dead.go, fifty.go) name the cells that
-//     tell nothing when opened and the pseudo 50/50s of a position, for
-//     the advice on a position as for the guessers.
+//   - FiftyFifties (fifty.go) names the pseudo 50/50s of a position, for
+//     the advice on a position as for the guessers; the cells that tell
+//     nothing when opened are exact's (Analyzer.Dead), which the policy
+//     asks about its candidates, keeping the analyses (reveals.go).
 //   - Method (method.go) says how a guess was chosen, and Guess.Note
 //     (note.go) writes it as a game record's guess note.
 //
