@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -149,11 +148,4 @@ func BenchmarkAnswerExpert(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-func mustPuzzle(t *testing.T, text string) *game.Puzzle {
-	t.Helper()
-	p, err := game.ParsePuzzle("test", strings.NewReader(text))
-	require.NoError(t, err)
-	return p
 }
