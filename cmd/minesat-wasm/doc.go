@@ -7,8 +7,8 @@
 //	minesatServe(method, target, body, done)
 //
 // which answers the request (body a JSON string, or null) by calling
-// done(status, body, retryAfter, allow) once the work is done; and it posts
-// {ready: true} to the worker's page when that function is set. It runs
+// done(status, body, retryAfter, allow) once the work is done; then it
+// calls the global minesatReady(), which the worker's script defines. It runs
 // one analysis at a time, each within the API's time budget, which it
 // keeps by reading the clock (withClock): the worker's script stops a
 // superseded analysis by ending the worker. Built for another platform it

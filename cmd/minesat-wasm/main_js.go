@@ -27,7 +27,7 @@ func main() {
 		}()
 		return nil
 	}))
-	js.Global().Call("postMessage", map[string]any{"ready": true})
+	js.Global().Call("minesatReady")
 	select {}
 }
 
