@@ -36,46 +36,60 @@ async function fetchCall(method, path, body) {
 }
 
 // siteTransport answers the API in the browser. Two workers run the module:
-// one analyses positions (POST /api/analyze), and is ended and started
-// afresh when a new analysis supersedes a running one (the module cannot
-// be interrupted); the other holds the games. A game is also kept in
-// localStorage as its level, rules, seed and moves, and played again into
-// the games worker when that worker does not hold it (after a reload), so
-// the page keeps its id. restarts counts the analysis workers ended.
+// one analyses positions (POST /api/analyze) and is ended when a new
+// analysis supersedes a running one (the module cannot be interrupted),
+// a spare worker started beside a long analysis taking over; the other
+// holds the games. A game is also kept in localStorage as its level,
+// rules, seed and moves, and played again into the games worker when that
+// worker does not hold it (after a reload), so the page keeps its id.
+// restarts counts the analysis workers ended.
 function siteTransport() {
-  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
   const module = WebAssembly.compileStreaming(fetch('minesat.wasm'));
-  const KEY = 'minesat-games', KEEP = 8;
+  module.then(() => { t.compiled = performance.now(); }, () => {});
+  const KEY = 'minesat-games', KEEP = 8, SPARE = 150;
   let seq = 0;
-  // worker starts one module worker; send(m) posts m and resolves to its answer.
+  const t = { restarts: 0, analysis: null, games: null, spare: null, live: new Map(), compiled: 0, offline: null };
+  // worker starts one module worker; send(m) posts m and resolves to its
+  // answer; born and up are the times it was made and came up.
   function worker() {
     const w = new Worker('worker.js'), waiting = new Map();
+    const x = { born: performance.now(), up: 0 };
     const ready = new Promise((ok, fail) => {
       w.onmessage = e => {
         const m = e.data;
-        if (m.ready) ok();
+        if (m.ready) { x.up = performance.now(); ok(); }
         else if (m.failed) fail(new Error('the WebAssembly module did not start: ' + m.failed));
         else if (waiting.has(m.id)) { waiting.get(m.id).ok(m); waiting.delete(m.id); }
       };
       w.onerror = e => fail(new Error('the worker failed: ' + e.message));
     });
     module.then(mod => w.postMessage({ module: mod }));
-    return {
+    return Object.assign(x, {
       ready, waiting,
       send(m) { return new Promise((ok, fail) => { m.id = ++seq; waiting.set(m.id, { ok, fail }); w.postMessage(m); }); },
-      end() { w.terminate(); for (const x of waiting.values()) x.fail(new Error('superseded')); waiting.clear(); },
-    };
+      end() { w.terminate(); for (const q of waiting.values()) q.fail(new Error('superseded')); waiting.clear(); },
+    });
   }
   const answer = m => ({ status: m.status, data: m.status === 204 ? null : JSON.parse(m.body) });
-  const t = { restarts: 0, analysis: null, games: null, live: new Map() };
   // analyse runs an analysis, ending the worker of one still running.
   t.analyse = async (method, path, body) => {
     const analysis = method === 'POST' && path === '/api/analyze';
-    if (analysis && t.analysis && t.analysis.running) { t.analysis.end(); t.analysis = null; t.restarts++; }
+    if (analysis && t.analysis && t.analysis.running) { t.analysis.end(); t.analysis = t.spare; t.spare = null; t.restarts++; }
     if (!t.analysis) t.analysis = worker();
     const w = t.analysis;
-    if (analysis) w.running = (w.running || 0) + 1;
-    try { return answer(await w.send({ method, path, body })); } catch (e) {
+    if (analysis) {
+      w.running = (w.running || 0) + 1;
+      // An analysis still running after SPARE ms may be superseded: a
+      // spare worker starts beside it, to take over at once.
+      setTimeout(() => { if (w.running && w === t.analysis && !t.spare) t.spare = worker(); }, SPARE);
+    }
+    try {
+      const res = answer(await w.send({ method, path, body }));
+      // The service worker copies the site for offline use once the page
+      // has answered: not before, where it would slow the first answer.
+      if (analysis && !t.offline && 'serviceWorker' in navigator) t.offline = navigator.serviceWorker.register('sw.js').catch(() => {});
+      return res;
+    } catch (e) {
       return { status: 503, data: { error: { code: 'out_of_time', message: 'stopped: a newer analysis took its place' } } };
     } finally {
       if (analysis) w.running--;
