@@ -84,6 +84,7 @@ func TestSiteBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test builds the module and takes several seconds; it runs without -short")
 	}
+	t.Parallel() // beside the package's other tests: it waits on its browser more than it computes
 	ctx := browsertest.New(t)
 	dir, err := buildSite()
 	require.NoError(t, err)

@@ -25,6 +25,7 @@ func TestSiteModuleSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module; runs without -short")
 	}
+	t.Parallel()
 	cmd := exec.Command("go", "list", "-deps", "github.com/minesat/minesat/cmd/minesat-wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	deps, err := cmd.Output()
