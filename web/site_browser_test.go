@@ -8,13 +8,11 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
@@ -90,15 +88,7 @@ func TestSiteBrowser(t *testing.T) {
 	require.NoError(t, err)
 	srv := newSiteServer(t, dir)
 
-	var mu sync.Mutex
-	var requests []string
-	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
-			requests = append(requests, e.Request.URL)
-			mu.Unlock()
-		}
-	}))
+	requests := browsertest.RecordRequests(t, ctx)
 	ctx, cancel := context.WithTimeout(ctx, 180*time.Second)
 	defer cancel()
 	p := pageT{t, ctx}
@@ -122,14 +112,7 @@ func TestSiteBrowser(t *testing.T) {
 		p.poll("an analysis offline", analysed+` && A.rows === 2 && A.advice && A.advice.satisfiable`)
 	})
 
-	mu.Lock()
-	defer mu.Unlock()
-	require.NotEmpty(t, requests, "saw no request at all; the network listener is not working")
-	for _, u := range requests {
-		if !strings.HasPrefix(u, srv.URL+"/") {
-			t.Errorf("the page requested %s; want only the site's own files", u)
-		}
-	}
+	requests.Check(t, srv.URL)
 }
 
 // siteAnalyse enters a 2x3 position by keys and checks its analysis.
