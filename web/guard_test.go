@@ -26,7 +26,7 @@ func TestSizeCaps(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, code)
 	assert.Equal(t, CodeBoardTooLarge, codeOf(t, out))
 	assert.Contains(t, errorOf(t, out), "more than this server's 10000 cells a game (--max-game-cells)")
-	games, cells := s.games.size()
+	games, cells := s.api.Held()
 	assert.Zero(t, games+cells, "nothing kept")
 	newGame(t, h, `{"level":"100x100/1000"}`)
 
@@ -42,7 +42,7 @@ func TestSizeCaps(t *testing.T) {
 		a := newGame(t, h, `{"level":"10x10/10"}`)
 		newGame(t, h, `{"level":"10x10/10"}`)
 		newGame(t, h, `{"level":"5x10/10"}`)
-		games, cells := s.games.size()
+		games, cells := s.api.Held()
 		assert.Equal(t, 3, games)
 		assert.Equal(t, 250, cells)
 		w := send(t, h, "POST", "/api/games", `{"level":"1x1/0"}`, nil)
@@ -50,7 +50,7 @@ func TestSizeCaps(t *testing.T) {
 		assert.Equal(t, "1", w.Header().Get("Retry-After"))
 		assert.Equal(t, CodeFull, codeOf(t, w.Body.String()))
 		assert.Contains(t, errorOf(t, w.Body.String()), "250 cells of its 250 (--max-held-cells)")
-		games, cells = s.games.size()
+		games, cells = s.api.Held()
 		assert.Equal(t, 3, games, "no game made room")
 		assert.Equal(t, 250, cells)
 		code, _ := do(t, h, "GET", "/api/games/"+a.ID, "")
@@ -159,7 +159,7 @@ func TestCrossOrigin(t *testing.T) {
 			}
 		})
 	}
-	games, _ := s.games.size()
+	games, _ := s.api.Held()
 	assert.Equal(t, 5, games, "only the accepted requests made games")
 
 	g := newGame(t, h, body)

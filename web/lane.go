@@ -2,8 +2,8 @@ package web
 
 import (
 	"context"
-	"math"
-	"net/http"
+
+	"github.com/minesat/minesat/web/api"
 )
 
 // lane is a pool of analysis slots and the queue in front of it. The
@@ -28,41 +28,32 @@ func (l *lane) idle() bool { return len(l.slots) == 0 && len(l.queue) == 0 }
 // enter takes one of l's slots, waiting until ctx ends at most; release
 // gives it back. It refuses with busy at once when the queue is full: a
 // crowd cannot hold every connection the others need.
-func (l *lane) enter(ctx context.Context) (release func(), err *refusal) {
+func (l *lane) enter(ctx context.Context) (release func(), err error) {
 	select {
 	case l.queue <- struct{}{}:
 	default:
-		return nil, refuse(CodeBusy, "server busy: %d analyses of %s positions running and %d waiting", cap(l.slots), l.name, cap(l.queue)-cap(l.slots))
+		return nil, api.Refuse(CodeBusy, "server busy: %d analyses of %s positions running and %d waiting", cap(l.slots), l.name, cap(l.queue)-cap(l.slots))
 	}
 	select {
 	case l.slots <- struct{}{}:
 		return func() { <-l.slots; <-l.queue }, nil
 	case <-ctx.Done():
 		<-l.queue
-		return nil, refuse(CodeBusy, "server busy: no slot for the analysis of a %s position came free in time", l.name)
+		return nil, api.Refuse(CodeBusy, "server busy: no slot for the analysis of a %s position came free in time", l.name)
 	}
 }
 
-// largeCost is the cost work is told for work that is not the analysis
-// of one position (making a no-guess board): it runs in the large lane.
-const largeCost = math.MaxInt
-
-// work returns the context a request works under, bounded by Timeout,
-// after taking an analysis slot in the lane of its cost: the small lane
-// when cost, the closed cells of the position to analyse, is at most
-// SmallCells, else the large one. done gives the slot back. The error is
-// busy when no slot frees up within the time, or at once when the lane's
-// Workers (or SmallWorkers) and MaxQueue requests already run or wait.
-func (s *Server) work(r *http.Request, cost int) (ctx context.Context, done func(), err *refusal) {
+// admit admits work (api.Config.Admit) once it takes an analysis slot in
+// the lane of its cost: the small lane when cost, the closed cells of the
+// position to analyse, is at most SmallCells, else the large one (a
+// no-guess board's cost is api.LargeCost). release gives the slot back.
+// The error is busy when no slot frees up before ctx, the request's
+// bounded by Timeout, ends, or at once when the lane's Workers (or
+// SmallWorkers) and MaxQueue requests already run or wait.
+func (s *Server) admit(ctx context.Context, cost int) (release func(), err error) {
 	l := s.large
 	if cost <= s.cfg.SmallCells {
 		l = s.small
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
-	release, err := l.enter(ctx)
-	if err != nil {
-		cancel()
-		return nil, nil, err
-	}
-	return ctx, func() { release(); cancel() }, nil
+	return l.enter(ctx)
 }

@@ -299,7 +299,7 @@ func TestLoad(t *testing.T) {
 		runFor, cheapJobs, hardJobs, budget, s.cfg.Workers, s.cfg.SmallWorkers, runtime.GOMAXPROCS(0), time.Since(waitStart).Round(time.Millisecond))
 	l.report(budget)
 	t.Logf("peak memory: heap in use %.0f MB, from the OS %.0f MB", float64(peakHeap)/1e6, float64(peakSys)/1e6)
-	held, cells := s.games.size()
+	held, cells := s.api.Held()
 	t.Logf("games held at the end: %d, %d cells", held, cells)
 	assert.Positive(t, l.classes["others' games"].answers["503 full"], "the others' games never filled the server")
 	// A small analysis queued behind the hard ones would wait out their

@@ -2,16 +2,15 @@ package web
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
+	"io"
 	"net/http"
 	"runtime"
+	"strconv"
 	"time"
 
-	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/web/api"
 )
 
 // Config is what a Server needs; the zero value of a field means its
@@ -65,22 +64,18 @@ type Config struct {
 	Seed func() int64
 }
 
-// The defaults of Config's limits.
+// The defaults of Config's limits; see package api for those of the
+// games and the analyses.
 const (
-	DefaultTimeout  = 5 * time.Second
-	DefaultMaxBody  = 256 << 10
-	DefaultMaxGames = 1024
-	DefaultMaxIdle  = time.Hour
+	DefaultTimeout        = api.DefaultTimeout
+	DefaultMaxBody        = api.DefaultMaxBody
+	DefaultMaxGames       = api.DefaultMaxGames
+	DefaultMaxIdle        = api.DefaultMaxIdle
+	DefaultMaxGameCells   = api.DefaultMaxGameCells
+	DefaultMaxPuzzleCells = api.DefaultMaxPuzzleCells
+	DefaultMaxHeldCells   = api.DefaultMaxHeldCells
 
-	// DefaultMaxGameCells and DefaultMaxPuzzleCells let boards of 100x100
-	// be played and analysed, the page's own largest.
-	DefaultMaxGameCells   = 100 * 100
-	DefaultMaxPuzzleCells = 100 * 100
-	// DefaultMaxHeldCells bounds the game store: a held game costs at most
-	// about 40 bytes a cell (measured from 300x300 to 1000x1000, less on
-	// smaller boards), so 4 Mi cells are about 170 MB.
-	DefaultMaxHeldCells = 1 << 22
-	DefaultMaxRequests  = 64
+	DefaultMaxRequests = 64
 	// DefaultSmallCells makes a small position one of at most 100 closed
 	// cells: a whole beginner board, or the end of any game.
 	DefaultSmallCells  = 100
@@ -104,20 +99,14 @@ type Server struct {
 	large    *lane         // every other analysis, and the making of no-guess boards
 	requests chan struct{} // one token per request served
 	conns    *conns        // the connections open, at most MaxConns
-	games    *store
+	api      *api.Server   // the games and the answers, without HTTP
 }
 
 // New returns a Server with cfg's limits, defaults filled in.
 func New(cfg Config) *Server {
 	orDefault(&cfg.Timeout, DefaultTimeout)
 	orDefault(&cfg.MaxBody, DefaultMaxBody)
-	orDefault(&cfg.MaxGames, DefaultMaxGames)
-	orDefault(&cfg.MaxIdle, DefaultMaxIdle)
 	orDefault(&cfg.Workers, runtime.GOMAXPROCS(0))
-	orDefault(&cfg.MaxGameCells, DefaultMaxGameCells)
-	orDefault(&cfg.MaxPuzzleCells, DefaultMaxPuzzleCells)
-	orDefault(&cfg.MaxHeldCells, DefaultMaxHeldCells)
-	cfg.MaxHeldCells = max(cfg.MaxHeldCells, cfg.MaxGameCells) // a game the server accepts always fits the store
 	orDefault(&cfg.MaxRequests, DefaultMaxRequests)
 	orDefault(&cfg.MaxQueue, 4*cfg.Workers)
 	orDefault(&cfg.SmallCells, DefaultSmallCells)
@@ -125,14 +114,18 @@ func New(cfg Config) *Server {
 	orDefault(&cfg.ReadTimeout, DefaultReadTimeout)
 	orDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
 	orDefault(&cfg.MaxConns, DefaultMaxConns)
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
-	if cfg.Seed == nil {
-		cfg.Seed = randomSeed
-	}
-	return &Server{cfg: cfg, small: newLane("small", cfg.SmallWorkers, cfg.MaxQueue), large: newLane("large", cfg.Workers, cfg.MaxQueue),
-		requests: make(chan struct{}, cfg.MaxRequests), conns: newConns(cfg.MaxConns), games: newStore(cfg.MaxGames, cfg.MaxHeldCells, cfg.MaxIdle, cfg.Now)}
+	s := &Server{cfg: cfg, small: newLane("small", cfg.SmallWorkers, cfg.MaxQueue), large: newLane("large", cfg.Workers, cfg.MaxQueue),
+		requests: make(chan struct{}, cfg.MaxRequests), conns: newConns(cfg.MaxConns)}
+	s.api = api.New(api.Config{Agent: cfg.Agent, Timeout: cfg.Timeout, MaxBody: cfg.MaxBody, MaxGames: cfg.MaxGames, MaxIdle: cfg.MaxIdle,
+		MaxGameCells: cfg.MaxGameCells, MaxPuzzleCells: cfg.MaxPuzzleCells, MaxHeldCells: cfg.MaxHeldCells,
+		NoGuess: cfg.NoGuess, Admit: s.admit, Now: cfg.Now, Seed: cfg.Seed})
+	return s
+}
+
+// NoGuess returns a Config.NoGuess that makes boards with
+// agent.NoGuessGame (see api.NoGuess).
+func NoGuess(maxTries int) func(ctx context.Context, l game.Level, rules game.Rules, seed int64) (*game.Game, error) {
+	return api.NoGuess(maxTries)
 }
 
 // orDefault sets *v to d when it is zero or negative: unset.
@@ -147,16 +140,7 @@ func orDefault[T int | int64 | time.Duration](v *T, d T) {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
-	mux.HandleFunc("GET /api/config", s.config)
-	mux.HandleFunc("POST /api/analyze", s.analyze)
-	mux.HandleFunc("POST /api/games", s.newGame)
-	mux.HandleFunc("GET /api/games/{id}", s.getGame)
-	mux.HandleFunc("DELETE /api/games/{id}", s.deleteGame)
-	mux.HandleFunc("POST /api/games/{id}/open", s.move(opOpen))
-	mux.HandleFunc("POST /api/games/{id}/flag", s.move(opFlag))
-	mux.HandleFunc("POST /api/games/{id}/unflag", s.move(opUnflag))
-	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
-	mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
+	mux.HandleFunc("/api/", s.serveAPI)
 	mux.HandleFunc("/", s.notFound(mux))
 	return s.guard(mux)
 }
@@ -180,67 +164,38 @@ func (s *Server) HTTPServer() *http.Server {
 }
 
 // ExpireIdle lets go the games unused for Config.MaxIdle as they pass it,
-// until ctx ends: each within a quarter of MaxIdle (at most a minute) of
-// its time. Without it a game idle too long is let go only when the next
-// game is asked for, or when it is.
-func (s *Server) ExpireIdle(ctx context.Context) {
-	tick := time.NewTicker(min(max(s.cfg.MaxIdle/4, time.Millisecond), time.Minute))
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			s.games.expire()
-		}
+// until ctx ends (see api.Server.ExpireIdle).
+func (s *Server) ExpireIdle(ctx context.Context) { s.api.ExpireIdle(ctx) }
+
+// serveAPI answers a request of the API: package api answers it, without
+// HTTP, and this writes its answer.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
+	var body []byte
+	if r.Body != nil && r.Body != http.NoBody {
+		body, _ = io.ReadAll(r.Body) // readBody has read it into memory
 	}
+	writeAnswer(w, s.api.Serve(r.Context(), api.Request{Method: r.Method, Target: r.URL.RequestURI(), Body: body}))
 }
 
-// configResponse is GET /api/config's answer.
-type configResponse struct {
-	Levels         []string `json:"levels"`           // the named levels; "RxC/M" is also accepted
-	Rules          []string `json:"rules"`            // the rules a game can be played under
-	NoGuess        bool     `json:"no_guess"`         // whether no-guess boards can be asked for
-	TimeoutMS      int64    `json:"timeout_ms"`       // the time budget of one request
-	MaxBody        int64    `json:"max_body"`         // the largest request body, in bytes
-	MaxGameCells   int      `json:"max_game_cells"`   // the most cells of a game's board
-	MaxPuzzleCells int      `json:"max_puzzle_cells"` // the most cells of a position to analyse
-}
-
-func (s *Server) config(w http.ResponseWriter, r *http.Request) {
-	c := configResponse{Rules: []string{"seed", "safe", "zero"}, NoGuess: s.cfg.NoGuess != nil,
-		TimeoutMS: s.cfg.Timeout.Milliseconds(), MaxBody: s.cfg.MaxBody,
-		MaxGameCells: s.cfg.MaxGameCells, MaxPuzzleCells: s.cfg.MaxPuzzleCells}
-	for _, l := range game.Levels {
-		c.Levels = append(c.Levels, l.Name)
+// writeAnswer writes a: its status, its headers and its JSON body.
+func writeAnswer(w http.ResponseWriter, a api.Answer) {
+	h := w.Header()
+	if a.RetryAfter > 0 {
+		h.Set("Retry-After", strconv.Itoa(a.RetryAfter))
 	}
-	writeJSON(w, http.StatusOK, c)
-}
-
-// writeJSON writes v as the response with the given status.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v) // the client may be gone; nothing to do then
-}
-
-// advise analyses p within ctx. It returns when the work has stopped, not
-// before: every search in it stops when ctx ends, and the caller's
-// analysis slot stays taken until then, so that at most Workers (and
-// SmallWorkers) analyses ever run. A nil advice means nothing came back in time; a partial one
-// says what is missing in Incomplete.
-func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*advice.Advice, error) {
-	adv, err := advice.Advise(ctx, p, s.cfg.Agent...)
-	switch {
-	case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
-		if !adv.Satisfiable && adv.Conflict == "" {
-			return nil, nil // stopped before the position was even solved
-		}
-		adv.Incomplete = append(adv.Incomplete, fmt.Sprintf("stopped at the server's time budget of %v", s.cfg.Timeout))
-		return &adv, nil
-	case err != nil:
-		return nil, err
+	if a.Allow != "" {
+		h.Set("Allow", a.Allow)
 	}
-	return &adv, nil
+	if a.Body != nil {
+		h.Set("Content-Type", "application/json; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+	}
+	w.WriteHeader(a.Status)
+	w.Write(a.Body) // the client may be gone; nothing to do then
+}
+
+// writeError writes a refusal of the transport, as the API writes its own
+// (api.Error).
+func writeError(w http.ResponseWriter, code Code, format string, args ...any) {
+	writeAnswer(w, api.Error(code, format, args...))
 }

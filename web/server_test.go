@@ -432,13 +432,15 @@ func TestExpireIdle(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { s.ExpireIdle(ctx); close(done) }()
-	held := func(id string) bool {
-		s.games.mu.Lock()
-		defer s.games.mu.Unlock()
-		return s.games.m[id] != nil
+	held := func() int {
+		games, _ := s.api.Held()
+		return games
 	}
-	require.Eventually(t, func() bool { return !held(idle.ID) }, 10*time.Second, 5*time.Millisecond, "the idle game is still held")
-	assert.True(t, held(used.ID), "the game used since was dropped")
+	require.Eventually(t, func() bool { return held() == 1 }, 10*time.Second, 5*time.Millisecond, "the idle game is still held")
+	code, _ = do(t, h, "GET", "/api/games/"+idle.ID, "")
+	assert.Contains(t, []int{http.StatusNotFound, http.StatusGone}, code, "the idle game is still held")
+	code, _ = do(t, h, "GET", "/api/games/"+used.ID, "")
+	assert.Equal(t, http.StatusOK, code, "the game used since was dropped")
 	cancel()
 	select {
 	case <-done:

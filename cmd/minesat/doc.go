@@ -15,7 +15,10 @@
 //	backtrack  a backtracking CSP solver, the baseline SAT is compared with
 //	compare    SAT and backtracking on the same puzzles
 //	plot       the charts of play --plot and compare --plot
-//	web        the page and JSON API of minesat serve, and the replay page
+//	web        the page and JSON API of minesat serve, its static site, and
+//	           the replay page
+//	web/api    the JSON API's answers without a transport (HTTP or the
+//	           WebAssembly module of cmd/minesat-wasm)
 //
 // Usage:
 //
@@ -32,6 +35,7 @@
 //	replay   verify game records and write an HTML replay
 //	analyze  the move minesat would make in a position, why, and every cell's odds
 //	serve    a local web page and JSON API: analyse positions, play with hints
+//	site     write the page as a static site that runs in the browser, no server
 //	version  print minesat's version and the revision it was built from
 //
 // 'minesat help <command>' or 'minesat <command> -h' prints a command's

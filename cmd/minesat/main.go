@@ -47,6 +47,7 @@ var commands = map[string]command{
 	"replay":  {"verify game records and write an HTML replay", runReplay},
 	"analyze": {"the move minesat would make in a position, why, and every cell's odds", runAnalyze},
 	"serve":   {"a local web page and JSON API: analyse positions, play with hints", runServe},
+	"site":    {"write the page as a static site that runs in the browser, no server", runSite},
 	"version": {"print minesat's version and the revision it was built from", runVersion},
 }
 
@@ -166,6 +167,7 @@ var exitStatus = map[string]string{
 		"3 interrupted.",
 	"serve": "0 the server stopped cleanly on Ctrl-C or SIGTERM; 2 bad usage, or the address cannot be " +
 		"listened on; 3 the requests in progress did not finish in time when stopping.",
+	"site":    "0 the site was written; 2 bad usage, the module did not build, or DIR cannot be written.",
 	"version": "0 always.",
 }
 

@@ -11,15 +11,141 @@ async function api(method, path, body) {
   pending++;
   document.body.dataset.busy = '1';
   try {
-    const opt = { method, headers: {}, credentials: 'same-origin' };
-    if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers['Content-Type'] = 'application/json'; }
-    const res = await fetch(path, opt);
-    const data = res.status === 204 ? null : await res.json().catch(() => null);
-    if (!res.ok || (data === null && res.status !== 204)) throw apiError(res.status, data);
+    const res = await transport.call(method, path, body);
+    const data = res.status === 204 ? null : res.data;
+    if (res.status < 200 || res.status > 299 || (data === null && res.status !== 204)) throw apiError(res.status, data);
     return data;
   } finally {
     if (--pending === 0) delete document.body.dataset.busy;
   }
+}
+
+// transport is the one way api() reaches the API (docs/api.md): call(method,
+// path, body) resolves to {status, data}, data the JSON answer. The page of
+// 'minesat serve' asks the server; the static site of 'minesat site' (which
+// sets window.minesatSite) asks the same API compiled to WebAssembly, in
+// Web Workers (siteTransport).
+const transport = window.minesatSite ? siteTransport() : { call: fetchCall };
+
+async function fetchCall(method, path, body) {
+  const opt = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers['Content-Type'] = 'application/json'; }
+  const res = await fetch(path, opt);
+  const data = res.status === 204 ? null : await res.json().catch(() => null);
+  return { status: res.status, data };
+}
+
+// siteTransport answers the API in the browser. Two workers run the module:
+// one analyses positions (POST /api/analyze) and is ended when a new
+// analysis supersedes a running one (the module cannot be interrupted),
+// a spare worker started beside a long analysis taking over; the other
+// holds the games. A game is also kept in localStorage as its level,
+// rules, seed and moves, and played again into the games worker when that
+// worker does not hold it (after a reload), so the page keeps its id.
+// restarts counts the analysis workers ended.
+function siteTransport() {
+  const module = WebAssembly.compileStreaming(fetch('minesat.wasm'));
+  module.then(() => { t.compiled = performance.now(); }, () => {});
+  const KEY = 'minesat-games', KEEP = 8, SPARE = 150;
+  let seq = 0;
+  const t = { restarts: 0, analysis: null, games: null, spare: null, live: new Map(), compiled: 0, offline: null };
+  // worker starts one module worker; send(m) posts m and resolves to its
+  // answer; born and up are the times it was made and came up.
+  function worker() {
+    const w = new Worker('worker.js'), waiting = new Map();
+    const x = { born: performance.now(), up: 0 };
+    const ready = new Promise((ok, fail) => {
+      w.onmessage = e => {
+        const m = e.data;
+        if (m.ready) { x.up = performance.now(); ok(); }
+        else if (m.failed) fail(new Error('the WebAssembly module did not start: ' + m.failed));
+        else if (waiting.has(m.id)) { waiting.get(m.id).ok(m); waiting.delete(m.id); }
+      };
+      w.onerror = e => fail(new Error('the worker failed: ' + e.message));
+    });
+    module.then(mod => w.postMessage({ module: mod }));
+    return Object.assign(x, {
+      ready, waiting,
+      send(m) { return new Promise((ok, fail) => { m.id = ++seq; waiting.set(m.id, { ok, fail }); w.postMessage(m); }); },
+      end() { w.terminate(); for (const q of waiting.values()) q.fail(new Error('superseded')); waiting.clear(); },
+    });
+  }
+  const answer = m => ({ status: m.status, data: m.status === 204 ? null : JSON.parse(m.body) });
+  // analyse runs an analysis, ending the worker of one still running.
+  t.analyse = async (method, path, body) => {
+    const analysis = method === 'POST' && path === '/api/analyze';
+    if (analysis && t.analysis && t.analysis.running) { t.analysis.end(); t.analysis = t.spare; t.spare = null; t.restarts++; }
+    if (!t.analysis) t.analysis = worker();
+    const w = t.analysis;
+    if (analysis) {
+      w.running = (w.running || 0) + 1;
+      // An analysis still running after SPARE ms may be superseded: a
+      // spare worker starts beside it, to take over at once.
+      setTimeout(() => { if (w.running && w === t.analysis && !t.spare) t.spare = worker(); }, SPARE);
+    }
+    try {
+      const res = answer(await w.send({ method, path, body }));
+      // The service worker copies the site for offline use once the page
+      // has answered: not before, where it would slow the first answer.
+      if (analysis && !t.offline && 'serviceWorker' in navigator) t.offline = navigator.serviceWorker.register('sw.js').catch(() => {});
+      return res;
+    } catch (e) {
+      return { status: 503, data: { error: { code: 'out_of_time', message: 'stopped: a newer analysis took its place' } } };
+    } finally {
+      if (analysis) w.running--;
+    }
+  };
+  const stored = () => { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { return {}; } };
+  const store = games => { try { localStorage.setItem(KEY, JSON.stringify(games)); } catch (e) { /* storage full or off: the game lives on in the worker */ } };
+  // keep records game id's entry (null drops it), keeping the KEEP used last.
+  function keep(id, entry) {
+    const games = stored();
+    if (entry) games[id] = Object.assign(entry, { used: Date.now() }); else delete games[id];
+    const ids = Object.keys(games).sort((a, b) => games[b].used - games[a].used);
+    for (const old of ids.slice(KEEP)) delete games[old];
+    store(games);
+  }
+  // restore plays stored game id again into the games worker; its new id there.
+  async function restore(id) {
+    const g = stored()[id];
+    if (!g) return null;
+    const made = answer(await t.games.send({ method: 'POST', path: '/api/games', body: g.create }));
+    if (made.status !== 201) return null;
+    const wid = made.data.id;
+    for (const [op, cell] of g.moves) {
+      await t.games.send({ method: 'POST', path: '/api/games/' + wid + '/' + op, body: cell ? { cell } : {} });
+    }
+    return wid;
+  }
+  // game sends a game request, its page id mapped to the worker's, and
+  // records what it changed.
+  t.game = async (method, path, body) => {
+    if (!t.games) t.games = worker();
+    const m = /^\/api\/games\/([^/?]+)(\/[a-z]+)?/.exec(path);
+    const id = m && m[1];
+    let wid = id && t.live.get(id);
+    if (id && !wid && (wid = await restore(id))) t.live.set(id, wid);
+    const res = answer(await t.games.send({ method, path: id && wid ? path.replace(id, wid) : path, body }));
+    if (res.data && res.data.id) res.data.id = id || res.data.id;
+    if (res.status < 300 && res.data && res.data.id) try { localStorage.setItem(KEY + '-current', res.data.id); } catch (e) { /* storage off */ }
+    if (res.status === 201) {
+      const g = res.data;
+      t.live.set(g.id, g.id);
+      keep(g.id, { create: { level: g.level, rules: g.rules, seed: g.seed, no_guess: g.no_guess }, moves: [] });
+    } else if (id && method === 'DELETE') keep(id, null);
+    else if (id && res.status === 200 && m[2] && method === 'POST') {
+      const op = m[2].slice(1), e = stored()[id];
+      if (e) {
+        e.moves.push(op === 'hint' ? ['open', res.data.hint.cell] : op === 'undo' ? ['undo'] : [op, body.cell]);
+        keep(id, e);
+      }
+    }
+    return res;
+  };
+  // current is the id of the game played last, for a reload to resume.
+  t.current = () => { try { const id = localStorage.getItem(KEY + '-current'); return id && stored()[id] ? id : null; } catch (e) { return null; } };
+  t.call = (method, path, body) => path.startsWith('/api/games') ? t.game(method, path, body) : t.analyse(method, path, body);
+  return t;
 }
 
 // ERROR_WORDS are the page's words for the API's error codes (docs/api.md).
@@ -780,4 +906,9 @@ function fromLink() {
 window.addEventListener('hashchange', fromLink);
 
 api('GET', '/api/config').then(c => { $('p-noguess-label').hidden = !c.no_guess; }).catch(() => {});
-if (!fromLink()) aNew();
+if (!fromLink()) {
+  aNew();
+  // On the static site a reload resumes the game played last.
+  const id = transport.current && transport.current();
+  if (id) api('GET', '/api/games/' + id).then(g => { showTab('play'); pShow(g); }, () => {});
+}

@@ -1,7 +1,6 @@
-package web
+package api
 
 import (
-	"net/http"
 	"slices"
 
 	"github.com/minesat/minesat/game"
@@ -107,7 +106,7 @@ func openedAtStart(g *game.Game) []game.Pos {
 // a losing one included, up to the last undoDepth moves. The game is
 // rebuilt from its layout (or, before the layout is drawn, from its seed)
 // and the moves kept played again; it costs one replay of the game.
-func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
+func (s *Server) undo(w *Answer, r *request) {
 	sess, req, ok := s.moveSession(w, r)
 	if !ok {
 		return
@@ -123,12 +122,12 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, err)
 		return
 	}
-	s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
+	s.answer(w, r, sess, req.Assist, StatusOK, nil)
 }
 
 // takeBack replays sess's game without its last move, the caller holding
 // sess.mu; a refusal comes back as play's does.
-func (sess *session) takeBack() *refusal {
+func (sess *session) takeBack() *Refusal {
 	h := &sess.history
 	switch {
 	case len(h.recent) == 0 && h.folded > 0:

@@ -1,9 +1,8 @@
-package web
+package api
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"runtime"
 	"strings"
 	"testing"
@@ -29,17 +28,17 @@ func liveHeap() uint64 {
 func TestMovesKeepNoRequest(t *testing.T) {
 	const moves = 64
 	s := New(Config{})
-	h := s.Handler()
+	h := s
 	g := newGame(t, h, `{"level": "beginner", "rules": "seed", "seed": "5"}`)
 	query := "?pad=" + strings.Repeat("x", 1<<20)
 	before := liveHeap()
 	for i := range moves {
 		op := []string{"flag", "unflag"}[i%2]
 		code, body := do(t, h, "POST", "/api/games/"+g.ID+"/"+op+query, `{"cell": [0, 0]}`)
-		require.Equal(t, http.StatusOK, code, body)
+		require.Equal(t, StatusOK, code, body)
 	}
 	after := liveHeap()
-	games, _ := s.games.size()
+	games, _ := s.Held()
 	require.Equal(t, 1, games) // the server and its game are still live
 	grew := int64(after) - int64(before)
 	t.Logf("live heap %d MB before, %d MB after %d moves with 1 MiB queries", before>>20, after>>20, moves)
@@ -51,13 +50,13 @@ func TestMovesKeepNoRequest(t *testing.T) {
 // into at most a cell each.
 func TestHistoryBounded(t *testing.T) {
 	s := New(Config{})
-	h := s.Handler()
+	h := s
 	g := newGame(t, h, `{"level": "beginner", "rules": "seed", "seed": "5"}`)
 	const moves = 2*undoDepth + 1
 	for i := range moves {
 		op := []string{"flag", "unflag"}[i%2]
 		code, body := do(t, h, "POST", "/api/games/"+g.ID+"/"+op, `{"cell": [0, 0]}`)
-		require.Equal(t, http.StatusOK, code, body)
+		require.Equal(t, StatusOK, code, body)
 	}
 	sess, _ := s.games.get(g.ID)
 	hist := sess.history
@@ -65,9 +64,9 @@ func TestHistoryBounded(t *testing.T) {
 	assert.Len(t, hist.recent, undoDepth)
 	assert.LessOrEqual(t, len(hist.opened)+len(hist.flagged), 1)
 	code, body := do(t, h, "GET", "/api/games/"+g.ID, "")
-	require.Equal(t, http.StatusOK, code)
-	assert.Equal(t, moves, decodeAs[gameState](t, body).Moves)
-	assert.Equal(t, byte('F'), decodeAs[gameState](t, body).Board[0][0])
+	require.Equal(t, StatusOK, code)
+	assert.Equal(t, moves, decodeAs[GameState](t, body).Moves)
+	assert.Equal(t, byte('F'), decodeAs[GameState](t, body).Board[0][0])
 }
 
 // snapshot is what TestUndoFolded compares of a game's state.

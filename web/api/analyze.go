@@ -1,7 +1,6 @@
-package web
+package api
 
 import (
-	"net/http"
 	"strings"
 	"time"
 
@@ -9,22 +8,22 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// analyzeRequest is POST /api/analyze's body.
-type analyzeRequest struct {
+// AnalyzeRequest is POST /api/analyze's body.
+type AnalyzeRequest struct {
 	// Puzzle is the position as a puzzle file holds it: the character grid
 	// ("mines 10" or "mines ?" then rows such as "1..F2") or the
 	// integer format (see game.ParsePuzzle).
 	Puzzle string `json:"puzzle"`
 }
 
-// analyzeResponse is POST /api/analyze's answer.
-type analyzeResponse struct {
+// AnalyzeResponse is POST /api/analyze's answer.
+type AnalyzeResponse struct {
 	Advice    *advice.Advice `json:"advice"`
 	ElapsedMS float64        `json:"elapsed_ms"` // the analysis's wall time
 }
 
-func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
-	var req analyzeRequest
+func (s *Server) analyze(w *Answer, r *request) {
+	var req AnalyzeRequest
 	if !s.decode(w, r, &req) {
 		return
 	}
@@ -60,6 +59,6 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 	case adv == nil:
 		writeError(w, CodeOutOfTime, "out of time: the analysis found nothing within the server's time budget of %v", s.cfg.Timeout)
 	default:
-		writeJSON(w, http.StatusOK, analyzeResponse{Advice: adv, ElapsedMS: float64(time.Since(start).Microseconds()) / 1000})
+		writeJSON(w, StatusOK, AnalyzeResponse{Advice: adv, ElapsedMS: float64(time.Since(start).Microseconds()) / 1000})
 	}
 }

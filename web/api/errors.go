@@ -1,9 +1,8 @@
-package web
+package api
 
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/minesat/minesat/game"
@@ -42,26 +41,26 @@ const (
 
 // codeStatus is the HTTP status of each code.
 var codeStatus = map[Code]int{
-	CodeBadRequest:       http.StatusBadRequest,
-	CodeBadPosition:      http.StatusBadRequest,
-	CodeBoardTooLarge:    http.StatusBadRequest,
-	CodeForbiddenHost:    http.StatusForbidden,
-	CodeCrossOrigin:      http.StatusForbidden,
-	CodeNotFound:         http.StatusNotFound,
-	CodeNoGame:           http.StatusNotFound,
-	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
-	CodeBodyTimeout:      http.StatusRequestTimeout,
-	CodeGameOver:         http.StatusConflict,
-	CodeIllegalMove:      http.StatusConflict,
-	CodeNoMove:           http.StatusConflict,
-	CodeGone:             http.StatusGone,
-	CodeTooLarge:         http.StatusRequestEntityTooLarge,
-	CodeNotJSON:          http.StatusUnsupportedMediaType,
-	CodeNoSolution:       http.StatusUnprocessableEntity,
-	CodeInternal:         http.StatusInternalServerError,
-	CodeBusy:             http.StatusServiceUnavailable,
-	CodeOutOfTime:        http.StatusServiceUnavailable,
-	CodeFull:             http.StatusServiceUnavailable,
+	CodeBadRequest:       StatusBadRequest,
+	CodeBadPosition:      StatusBadRequest,
+	CodeBoardTooLarge:    StatusBadRequest,
+	CodeForbiddenHost:    StatusForbidden,
+	CodeCrossOrigin:      StatusForbidden,
+	CodeNotFound:         StatusNotFound,
+	CodeNoGame:           StatusNotFound,
+	CodeMethodNotAllowed: StatusMethodNotAllowed,
+	CodeBodyTimeout:      StatusRequestTimeout,
+	CodeGameOver:         StatusConflict,
+	CodeIllegalMove:      StatusConflict,
+	CodeNoMove:           StatusConflict,
+	CodeGone:             StatusGone,
+	CodeTooLarge:         StatusRequestEntityTooLarge,
+	CodeNotJSON:          StatusUnsupportedMediaType,
+	CodeNoSolution:       StatusUnprocessableEntity,
+	CodeInternal:         StatusInternalServerError,
+	CodeBusy:             StatusServiceUnavailable,
+	CodeOutOfTime:        StatusServiceUnavailable,
+	CodeFull:             StatusServiceUnavailable,
 }
 
 // Codes returns every code of the API.
@@ -78,47 +77,62 @@ func (c Code) Status() int {
 	if s, ok := codeStatus[c]; ok {
 		return s
 	}
-	return http.StatusInternalServerError
+	return StatusInternalServerError
 }
 
-// errorBody is the body of every refusal.
-type errorBody struct {
-	Error refusal `json:"error"`
+// ErrorBody is the body of every refusal.
+type ErrorBody struct {
+	Error Refusal `json:"error"`
 }
 
-// refusal is a refusal of the API as an error: its code and its message.
-type refusal struct {
+// Refusal is a refusal of the API as an error: its code and its message.
+type Refusal struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
 }
 
-func (e *refusal) Error() string { return e.Message }
+func (e *Refusal) Error() string { return e.Message }
 
 // refuse returns a refusal with code and the message format makes.
-func refuse(code Code, format string, args ...any) *refusal {
-	return &refusal{Code: code, Message: fmt.Sprintf(format, args...)}
+func refuse(code Code, format string, args ...any) *Refusal {
+	return &Refusal{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
 // writeError writes a refusal: code's status and the body
 // {"error": {"code": code, "message": message}}. A 503 (the server busy
 // or full, or nothing found within the time budget) always says when to
 // try again: Retry-After, one second.
-func writeError(w http.ResponseWriter, code Code, format string, args ...any) {
+func writeError(w *Answer, code Code, format string, args ...any) {
 	writeRefusal(w, refuse(code, format, args...))
 }
 
 // writeRefusal writes e as writeError does.
-func writeRefusal(w http.ResponseWriter, e *refusal) {
+func writeRefusal(w *Answer, e *Refusal) {
 	status := e.Code.Status()
-	if status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", "1")
+	if status == StatusServiceUnavailable {
+		w.RetryAfter = 1
 	}
-	writeJSON(w, status, errorBody{Error: *e})
+	writeJSON(w, status, ErrorBody{Error: *e})
+}
+
+// Refuse returns a refusal of the API as an error: code and the message
+// format makes. An admission (Config.Admit) refuses with it.
+func Refuse(code Code, format string, args ...any) error {
+	return refuse(code, format, args...)
+}
+
+// Error returns the answer of a refusal, code and the message format
+// makes, as the API writes its own: for a transport's refusals before a
+// request reaches Serve.
+func Error(code Code, format string, args ...any) Answer {
+	var a Answer
+	writeError(&a, code, format, args...)
+	return a
 }
 
 // badPosition returns the refusal of a puzzle that game.ParsePuzzle
 // refused: bad_position, with the line and column in words.
-func badPosition(err error) *refusal {
+func badPosition(err error) *Refusal {
 	var pe *game.ParseError
 	if errors.As(err, &pe) {
 		return refuse(CodeBadPosition, "line %d, column %d: %s", pe.Line, pe.Col, pe.Msg)
@@ -129,6 +143,6 @@ func badPosition(err error) *refusal {
 // noSolution returns the refusal of a puzzle that game.Puzzle.Validate
 // refused: no_solution, saying what makes it impossible without the
 // package's prefix (the code says what kind of error it is).
-func noSolution(err error) *refusal {
+func noSolution(err error) *Refusal {
 	return refuse(CodeNoSolution, "%s", strings.TrimPrefix(err.Error(), "game: invalid puzzle: "))
 }

@@ -1,11 +1,10 @@
-package web
+package api
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
-	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,8 +50,8 @@ type moveRequest struct {
 	Assist bool    `json:"assist"` // answer with the analysis of the position after the move
 }
 
-// gameState is every game endpoint's answer.
-type gameState struct {
+// GameState is every game endpoint's answer.
+type GameState struct {
 	ID      string `json:"id"`
 	Level   string `json:"level"`
 	Rules   string `json:"rules"`
@@ -82,10 +81,10 @@ type gameState struct {
 }
 
 // state describes s's game.
-func (s *session) state() gameState {
+func (s *session) state() GameState {
 	g := s.g
 	l := g.Level()
-	st := gameState{ID: s.id, Level: l.Name, Rules: g.Rules().String(), Seed: strconv.FormatInt(g.Seed(), 10),
+	st := GameState{ID: s.id, Level: l.Name, Rules: g.Rules().String(), Seed: strconv.FormatInt(g.Seed(), 10),
 		NoGuess: s.noGuess, Rows: l.Rows, Cols: l.Cols, Mines: l.Mines, Left: g.Closed(), Moves: s.history.moves(),
 		Outcome: g.Outcome().String()}
 	over := g.Outcome() != game.Unfinished
@@ -118,7 +117,7 @@ func (s *session) state() gameState {
 	return st
 }
 
-func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
+func (s *Server) newGame(w *Answer, r *request) {
 	var req newGameRequest
 	if !s.decode(w, r, &req) {
 		return
@@ -133,11 +132,11 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	}
 	// Only a no-guess board and an analysis take a slot: a plain board
 	// costs little, its size being capped.
-	ctx := r.Context()
+	ctx := r.ctx
 	if req.NoGuess || req.Assist {
 		cost := l.Rows * l.Cols
 		if req.NoGuess {
-			cost = largeCost
+			cost = LargeCost
 		}
 		wctx, done, err := s.work(r, cost)
 		if err != nil {
@@ -171,12 +170,12 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	if req.Assist {
 		s.assist(ctx, &st, g)
 	}
-	writeJSON(w, http.StatusCreated, st)
+	writeJSON(w, StatusCreated, st)
 }
 
 // parseNewGame reads a new game's level, rules and seed from req, or
 // refuses them.
-func (s *Server) parseNewGame(req newGameRequest) (game.Level, game.Rules, int64, *refusal) {
+func (s *Server) parseNewGame(req newGameRequest) (game.Level, game.Rules, int64, *Refusal) {
 	var none game.Level
 	if req.Level == "" {
 		return none, 0, 0, refuse(CodeBadRequest, `"level" is missing: want beginner, intermediate, expert, easy, medium, hard or RxC/M`)
@@ -219,8 +218,8 @@ func (s *Server) parseNewGame(req newGameRequest) (game.Level, game.Rules, int64
 
 // session returns the game named in r's path, or writes a 404 (a 410 when
 // it was dropped for idleness).
-func (s *Server) session(w http.ResponseWriter, r *http.Request) *session {
-	id := r.PathValue("id")
+func (s *Server) session(w *Answer, r *request) *session {
+	id := r.id
 	sess, gone := s.games.get(id)
 	switch {
 	case gone:
@@ -231,30 +230,30 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request) *session {
 	return sess
 }
 
-func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
+func (s *Server) getGame(w *Answer, r *request) {
 	sess := s.session(w, r)
 	if sess == nil {
 		return
 	}
-	assist := r.URL.Query().Get("assist")
+	assist := r.query.Get("assist")
 	if assist != "" && assist != "0" && assist != "1" && assist != "true" && assist != "false" {
 		writeError(w, CodeBadRequest, "assist=%q: want 1 or 0", assist)
 		return
 	}
-	s.answer(w, r, sess, assist == "1" || assist == "true", http.StatusOK, nil)
+	s.answer(w, r, sess, assist == "1" || assist == "true", StatusOK, nil)
 }
 
-func (s *Server) deleteGame(w http.ResponseWriter, r *http.Request) {
-	if !s.games.remove(r.PathValue("id")) {
-		writeError(w, CodeNoGame, "no game %q", r.PathValue("id"))
+func (s *Server) deleteGame(w *Answer, r *request) {
+	if !s.games.remove(r.id) {
+		writeError(w, CodeNoGame, "no game %q", r.id)
 		return
 	}
-	w.WriteHeader(http.StatusNoContent)
+	w.Status = StatusNoContent
 }
 
 // answer writes sess's state with the hint played, and the analysis when
 // assist is asked for and the game goes on.
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, assist bool, status int, hint *advice.Recommendation) {
+func (s *Server) answer(w *Answer, r *request, sess *session, assist bool, status int, hint *advice.Recommendation) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
 	st := sess.state()
@@ -273,7 +272,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, sess *session, a
 
 // assist adds the analysis of g's position to st, or the note saying why
 // there is none.
-func (s *Server) assist(ctx context.Context, st *gameState, g *game.Game) {
+func (s *Server) assist(ctx context.Context, st *GameState, g *game.Game) {
 	adv, err := s.analyseGame(ctx, g)
 	if err != nil {
 		st.Note, st.NoteCode = "no analysis: "+err.Message, err.Code
@@ -286,7 +285,7 @@ func (s *Server) assist(ctx context.Context, st *gameState, g *game.Game) {
 // why there is no advice: no_solution for a position impossible on its
 // face (more flags than mines), out_of_time when none came back within
 // the budget, internal when the analysis failed.
-func (s *Server) analyseGame(ctx context.Context, g *game.Game) (*advice.Advice, *refusal) {
+func (s *Server) analyseGame(ctx context.Context, g *game.Game) (*advice.Advice, *Refusal) {
 	if err := g.View().Validate(); err != nil {
 		return nil, noSolution(err)
 	}
@@ -302,7 +301,7 @@ func (s *Server) analyseGame(ctx context.Context, g *game.Game) (*advice.Advice,
 
 // moveSession finds the request's game and reads its move request; false
 // when it has answered with an error.
-func (s *Server) moveSession(w http.ResponseWriter, r *http.Request) (*session, moveRequest, bool) {
+func (s *Server) moveSession(w *Answer, r *request) (*session, moveRequest, bool) {
 	var req moveRequest
 	sess := s.session(w, r)
 	if sess == nil || !s.decode(w, r, &req) {
@@ -313,8 +312,8 @@ func (s *Server) moveSession(w http.ResponseWriter, r *http.Request) (*session, 
 
 // move returns the handler of POST /api/games/{id}/<op>: op played at
 // the request's cell.
-func (s *Server) move(op moveOp) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) move(op moveOp) func(w *Answer, r *request) {
+	return func(w *Answer, r *request) {
 		sess, req, ok := s.moveSession(w, r)
 		if !ok {
 			return
@@ -330,7 +329,7 @@ func (s *Server) move(op moveOp) http.HandlerFunc {
 			writeRefusal(w, err)
 			return
 		}
-		s.answer(w, r, sess, req.Assist, http.StatusOK, nil)
+		s.answer(w, r, sess, req.Assist, StatusOK, nil)
 	}
 }
 
@@ -338,7 +337,7 @@ func (s *Server) move(op moveOp) http.HandlerFunc {
 // caller holding sess.mu. It returns the refusal of a move the game
 // forbids; nil when the move was played (opening a mine is a move
 // played: the game is lost).
-func (sess *session) play(p game.Pos, op moveOp) *refusal {
+func (sess *session) play(p game.Pos, op moveOp) *Refusal {
 	err := sess.apply(p, op)
 	if err == nil {
 		sess.history.push(played{i: int32(sess.g.Board().Index(p)), op: op})
@@ -348,7 +347,7 @@ func (sess *session) play(p game.Pos, op moveOp) *refusal {
 
 // apply opens, flags or unflags p in sess's game, the caller holding
 // sess.mu; it answers as play does.
-func (sess *session) apply(p game.Pos, op moveOp) *refusal {
+func (sess *session) apply(p game.Pos, op moveOp) *Refusal {
 	g := sess.g
 	b := g.Board()
 	switch {
@@ -385,7 +384,7 @@ func (sess *session) apply(p game.Pos, op moveOp) *refusal {
 	return nil
 }
 
-func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
+func (s *Server) hint(w *Answer, r *request) {
 	sess, req, ok := s.moveSession(w, r)
 	if !ok {
 		return
@@ -401,12 +400,12 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, err)
 		return
 	}
-	s.answer(w, r, sess, req.Assist, http.StatusOK, adv.Move)
+	s.answer(w, r, sess, req.Assist, StatusOK, adv.Move)
 }
 
 // hintMove analyses sess's game and plays the recommended move, the
 // caller holding sess.mu; it returns the analysis, or the refusal.
-func (s *Server) hintMove(r *http.Request, sess *session) (*advice.Advice, *refusal) {
+func (s *Server) hintMove(r *request, sess *session) (*advice.Advice, *Refusal) {
 	if sess.g.Outcome() != game.Unfinished {
 		return nil, refuse(CodeGameOver, "the game is over: it was %s", sess.g.Outcome())
 	}

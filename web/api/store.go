@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"crypto/rand"
@@ -31,7 +31,7 @@ func newStore(max, maxCells int, idle time.Duration, now func() time.Time) *stor
 
 // room refuses (with full) a game of n cells that the store, once the
 // games idle too long are dropped, has no room for; nil when it fits.
-func (st *store) room(n int) *refusal {
+func (st *store) room(n int) *Refusal {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.expireLocked()
@@ -40,7 +40,7 @@ func (st *store) room(n int) *refusal {
 
 // roomLocked is room, the caller holding st.mu and having expired the
 // idle games.
-func (st *store) roomLocked(n int) *refusal {
+func (st *store) roomLocked(n int) *Refusal {
 	switch {
 	case len(st.m) >= st.max:
 		return refuse(CodeFull, "no room for a new game: this server holds %d games, its most (--max-games); a game is let go after %v unused", len(st.m), st.idle)
@@ -53,7 +53,7 @@ func (st *store) roomLocked(n int) *refusal {
 
 // add stores s under a new id, after dropping the games idle too long;
 // it refuses (with full) when s does not fit beside the games held.
-func (st *store) add(s *session) *refusal {
+func (st *store) add(s *session) *Refusal {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	now := st.expireLocked()
