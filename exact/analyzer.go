@@ -29,7 +29,7 @@ type Analyzer struct {
 type Stats struct {
 	Reports   int // Reports made
 	Positions int // positions analysed whole: one a Report, Analyze or Forced, two for a Conflict with flags
-	Reveals   int // positions analysed from the analysis of one a cell before (Reveal, RevealIn, RevealSatisfiable, Dead)
+	Reveals   int // positions analysed from that of the position before a cell was opened (Reveal, RevealIn, RevealSatisfiable, Dead)
 }
 
 // NewAnalyzer returns an Analyzer that counts within budget, with a new

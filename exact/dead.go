@@ -12,11 +12,11 @@ import (
 // probabilities) that show the same hint in every layout where they are
 // safe, increasing: opening one can tell nothing new. Each is tested
 // exactly: the position with the cell opened on each hint it could show is
-// analysed (Dead, reusing a's counted components), until two
-// hints prove possible. Cells deep in the interior (next to nothing but
-// undecided cells next to no hint) are alike when they have as many
-// neighbours, since any exchange of interior cells maps layouts to
-// layouts: one of each neighbour count is tested for all.
+// analysed (Dead, reusing a's counted components), until two hints prove
+// possible. Cells deep in the interior (next to nothing but undecided
+// cells next to no hint) are alike when they have as many neighbours,
+// since any exchange of interior cells maps layouts to layouts: one of
+// each neighbour count is tested for all.
 func (z *Analyzer) dead(ctx context.Context, a *Analysis, probs MineProbs) ([]int, error) {
 	p := a.Split.Puzzle
 	view := p.Clone()
