@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
@@ -131,6 +133,14 @@ func newPageSession(t *testing.T, cfg Config, timeout time.Duration, width, heig
 	t.Cleanup(cancel)
 	s.ctx = ctx
 	p := s.in(t)
+	// Every document of the tab answers confirm() with window.answer
+	// (true unless a test sets it) and counts the questions in
+	// window.asked: a real dialog would stop the page.
+	p.do("confirm", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.asked = 0; window.answer = true; window.confirm = () => { window.asked++; return window.answer; };`})
+		return err
+	}))
 	p.do("viewport", chromedp.EmulateViewport(width, height))
 	p.load(s.srv.URL, "#a-board .cell")
 	return s
@@ -152,13 +162,10 @@ func (s *pageSession) checkRequests(t *testing.T) {
 	}
 }
 
-// load opens url and waits for sel; the page's confirm() then answers
-// window.answer (true unless a test sets it) and counts its questions in
-// window.asked.
+// load opens url and waits for sel.
 func (p pageT) load(url, sel string) {
 	p.t.Helper()
 	p.do("open "+url, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(sel)))
-	p.js("confirm", `window.asked = 0; window.answer = true; window.confirm = () => { window.asked++; return window.answer; }`)
 }
 
 // TestPageBrowser uses the page of 'minesat serve' in headless Chromium as
