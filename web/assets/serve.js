@@ -684,9 +684,6 @@ function share(hash, msgEl) {
 const P = { game: null, advice: null, hint: null, cur: [0, 0], t0: 0, tEnd: 0, tick: 0, busy: false, note: '',
   queue: [], gen: 0, starting: false, spec: null, moves: [], base: 0, clicks: 0, assisted: false, flagMode: false, press: null };
 
-// CFG is the server's GET /api/config, once it has come.
-let CFG = null;
-
 const playLook = g => (r, c) => {
   const ch = g.board[r][c];
   switch (ch) {
@@ -716,12 +713,13 @@ function pTime() { $('p-time').textContent = Math.floor(pSeconds()); }
 // plural writes n and the word, in the singular for 1.
 const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many);
 
-// noteOf says why g came without the analysis asked for, in words that
-// hold: more flags than mines is not a matter of time.
+// noteOf says why g came without the analysis asked for: the page's
+// words for the note's code, or for more flags than mines its own.
 function noteOf(g) {
   if (g.flags > g.mines) return 'No analysis: ' + plural(g.flags, 'flag', 'flags') + ' but ' + plural(g.mines, 'mine', 'mines') + ': take some flags off';
-  if (/time budget/.test(g.note) && CFG && P.lastMs < CFG.timeout_ms * 0.9) return 'No analysis came back for this position';
-  return plain(g.note);
+  const words = ERROR_WORDS[g.note_code];
+  if (!words) return plain(g.note);
+  return ERROR_DETAIL.has(g.note_code) ? words + ': ' + g.note.replace(/^no analysis: /, '') : words;
 }
 
 // bbbv returns the 3BV of a won board (every safe cell open): its
@@ -817,10 +815,9 @@ const STALE = new Error('stale');
 // pApi is api for the game shown: an answer that comes after the game was
 // replaced (New game, Restart) is dropped, its step stopped.
 async function pApi(method, path, body) {
-  const gen = P.gen, t0 = performance.now();
+  const gen = P.gen;
   const g = await api(method, path, body);
   if (gen !== P.gen) throw STALE;
-  P.lastMs = performance.now() - t0;
   return g;
 }
 
@@ -850,7 +847,7 @@ async function pRun(step) {
 const gamePath = () => '/api/games/' + P.game.id;
 const heatOn = () => $('p-assist').checked;
 // gone is true for the refusal of a game the server no longer holds.
-const gone = e => e.status === 404 || /^no game\b/i.test(e.message);
+const gone = e => e.code === 'no_game' || e.code === 'gone';
 
 // MOVE maps an op to its letter in P.moves and links: o3.4 opens (3,4).
 const MOVE = { open: 'o', flag: 'f', unflag: 'u', chord: 'c' };
