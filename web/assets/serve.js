@@ -252,9 +252,20 @@ function heatStop(p) {
   const a = HEAT[k - 1], b = HEAT[k], t = Math.max(0, Math.min(1, (p - a[0]) / (b[0] - a[0])));
   return [1, 2, 3].map(i => a[i] + (b[i] - a[i]) * t);
 }
-const heatColour = p => { const [h, s, l] = heatStop(p); return 'hsl(' + Math.round((h + 360) % 360) + ' ' + Math.round(s) + '% ' + Math.round(l) + '%)'; };
+// HEAT_CACHE holds the colour of each chance in thousandths, made once:
+// a 100x100 heat map then costs a look-up a cell.
+const HEAT_CACHE = [];
+function heatOf(p) {
+  const k = Math.round(p * 1000);
+  if (!HEAT_CACHE[k]) {
+    const [h, s, l] = heatStop(k / 1000);
+    HEAT_CACHE[k] = { colour: 'hsl(' + Math.round((h + 360) % 360) + ' ' + Math.round(s) + '% ' + Math.round(l) + '%)', dark: l < 50 };
+  }
+  return HEAT_CACHE[k];
+}
+const heatColour = p => heatOf(p).colour;
 // heatDark is true when chance p's colour needs light ink.
-const heatDark = p => heatStop(p)[2] < 50;
+const heatDark = p => heatOf(p).dark;
 
 // CANVAS is the board size (cells) from which a board is painted on a
 // canvas rather than built as elements: 100x100 then draws in a few
