@@ -383,7 +383,7 @@ func playFlagsChord(p pageT, ref *game.Game) {
 
 	// Chord: flag the mines around an open hint with closed safe
 	// neighbours, then click the hint: one request opens them all.
-	chord, mines, opens := chordSpot(t)
+	chord, mines, opens := chordAt(t, ref)
 	for _, q := range mines {
 		p.rightClick(q)
 		p.poll("a flag", idle+` && `+boardAt(q)+` === 'F'`)
@@ -396,6 +396,31 @@ func playFlagsChord(p pageT, ref *game.Game) {
 	}
 	assert.Equal(t, "unfinished", p.text(`P.game.outcome`))
 	assert.Equal(t, "chord", p.text(`window.sent.map(u => u.split('/').pop()).join()`), "a chord is one request")
+}
+
+// chordAt returns an open hint of ref with two or more closed safe
+// neighbours, its closed mines and those safe neighbours.
+func chordAt(t *testing.T, ref *game.Game) (hint game.Pos, mines, safe []game.Pos) {
+	t.Helper()
+	b := ref.Board()
+	for i := range b.Len() {
+		if ref.Cell(i).State != game.Revealed || hintOf(ref, i) == 0 {
+			continue
+		}
+		mines, safe = nil, nil
+		for _, n := range b.Neighbors(i) {
+			if q := b.Pos(int(n)); ref.Cell(int(n)).State == game.Unknown && ref.IsMine(int(n)) {
+				mines = append(mines, q)
+			} else if ref.Cell(int(n)).State == game.Unknown {
+				safe = append(safe, q)
+			}
+		}
+		if len(safe) > 1 {
+			return b.Pos(i), mines, safe
+		}
+	}
+	require.FailNow(t, "no hint to chord")
+	return
 }
 
 // playKeys flags, unflags and opens a safe cell with the keys.
