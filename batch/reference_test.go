@@ -109,19 +109,32 @@ func TestReferenceCovers(t *testing.T) {
 	}
 }
 
-// TestHillReference reads the reference file of D. Hill's solver kept in
-// testdata and checks what it holds against the totals it was made with.
+// TestHillReference reads the reference files of D. Hill's solver kept in
+// testdata, the selection set and the confirmation set, and checks what
+// each holds against the totals it was made with.
 func TestHillReference(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "testdata", "reference", "hill-expert-safe-corner-seed1.txt"))
-	require.NoError(t, err)
-	defer f.Close()
-	ref, err := ReadReference(f, "hill")
-	require.NoError(t, err)
-	assert.Equal(t, "D. Hill's solver", ref.Player)
-	assert.Equal(t, RoleSelect, ref.Role)
-	assert.NoError(t, ref.Covers(Summary{Level: game.Expert, Rules: game.RulesSafe, First: "corner (0,0)", Seed: 1}, 0, 200_000))
-	assert.Equal(t, 200_000, ref.To())
-	assert.Equal(t, 82_477, ref.Wins(0, 200_000))
+	for _, tt := range []struct {
+		file        string
+		seed        int64
+		role        Role
+		games, wins int
+	}{
+		{"hill-expert-safe-corner-seed1.txt", 1, RoleSelect, 200_000, 82_477},
+		{"hill-expert-safe-corner-seed2.txt", 2, RoleConfirm, 100_000, 41_139},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("..", "testdata", "reference", tt.file))
+			require.NoError(t, err)
+			defer f.Close()
+			ref, err := ReadReference(f, tt.file)
+			require.NoError(t, err)
+			assert.Equal(t, "D. Hill's solver", ref.Player)
+			assert.Equal(t, tt.role, ref.Role)
+			assert.NoError(t, ref.Covers(Summary{Level: game.Expert, Rules: game.RulesSafe, First: "corner (0,0)", Seed: tt.seed}, 0, tt.games))
+			assert.Equal(t, tt.games, ref.To())
+			assert.Equal(t, tt.wins, ref.Wins(0, tt.games))
+		})
+	}
 }
 
 // TestReferenceWriterRoundTrip writes references of 0 to 250 games and
