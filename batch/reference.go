@@ -19,6 +19,53 @@ const ReferenceSchema = "minesat.reference/1"
 // file and a bool in memory.
 const MaxReferenceGames = 100_000_000
 
+// A Role says what the games of a reference may be used for. A rule,
+// constant or budget is chosen on games of the selection set and reported
+// on both sets; the confirmation set is held out, so that what it says of
+// a choice was not made on its games.
+type Role uint8
+
+const (
+	RoleUnset   Role = iota // the file does not say
+	RoleSelect              // "select": choices may be made on these games
+	RoleConfirm             // "confirm": held out, they confirm and never select
+)
+
+// roleNames are the roles' values in a reference file, by Role.
+var roleNames = [...]string{RoleUnset: "unset", RoleSelect: "select", RoleConfirm: "confirm"}
+
+// String returns the role's value in a reference file: "select" or
+// "confirm" ("unset" for RoleUnset, which a file does not write).
+func (r Role) String() string {
+	if int(r) < len(roleNames) {
+		return roleNames[r]
+	}
+	return fmt.Sprintf("Role(%d)", uint8(r))
+}
+
+// Describe names the role in prose: "the selection set", "the
+// confirmation set, held out", or "" for RoleUnset.
+func (r Role) Describe() string {
+	switch r {
+	case RoleSelect:
+		return "the selection set"
+	case RoleConfirm:
+		return "the confirmation set, held out"
+	}
+	return ""
+}
+
+// ParseRole reads a role as a reference file writes it: select or confirm.
+func ParseRole(s string) (Role, error) {
+	switch s {
+	case "select":
+		return RoleSelect, nil
+	case "confirm":
+		return RoleConfirm, nil
+	}
+	return RoleUnset, errors.New("want select or confirm")
+}
+
 // Reference holds another player's outcome, won or not, on each game of a
 // run, kept as data so that a run of minesat can be paired against that
 // player game by game without running it (minesat play --against FILE).
@@ -26,7 +73,8 @@ const MaxReferenceGames = 100_000_000
 // The file is text: the line "minesat.reference/1"; then "key value"
 // lines: player (who played, and how), level, rules, first (the first
 // click as a run summary names it, e.g. "corner (0,0)"), seed and from (the
-// run's seed and its first game); then the outcomes, one character a game
+// run's seed and its first game), and optionally role (select or confirm,
+// see Role); then the outcomes, one character a game
 // in game order, W for won and L for not won, in lines of any length.
 // Lines starting with # are comments; blank lines are skipped.
 type Reference struct {
@@ -36,8 +84,12 @@ type Reference struct {
 	First  string     // the first click, as Summary.First names it
 	Seed   int64      // the run's seed: game i is game.GameSeed(Seed, i)
 	From   int        // the first game held
+	Role   Role       // what the games may be used for; RoleUnset when the file does not say
 	Won    []bool     // Won[k]: game From+k was won
 }
+
+// referenceKeys are the keys a reference's header must give.
+var referenceKeys = []string{"player", "level", "rules", "first", "seed", "from"}
 
 // To returns the game after the last one held.
 func (r *Reference) To() int { return r.From + len(r.Won) }
@@ -101,8 +153,10 @@ func ReadReference(rd io.Reader, name string) (*Reference, error) {
 			continue
 		}
 		if text[0] == 'W' || text[0] == 'L' {
-			if len(seen) < 6 {
-				return nil, errorf(1, "outcomes before the header is whole: want player, level, rules, first, seed and from")
+			for _, k := range referenceKeys {
+				if !seen[k] {
+					return nil, errorf(1, "outcomes before the header is whole: want player, level, rules, first, seed and from")
+				}
 			}
 			for col, c := range []byte(text) {
 				if c != 'W' && c != 'L' {
@@ -143,8 +197,10 @@ func ReadReference(rd io.Reader, name string) (*Reference, error) {
 			if err == nil && ref.From < 0 {
 				err = errors.New("want 0 or more")
 			}
+		case "role":
+			ref.Role, err = ParseRole(value)
 		default:
-			return nil, errorf(1, "unknown key %q: want player, level, rules, first, seed or from", key)
+			return nil, errorf(1, "unknown key %q: want player, level, rules, first, seed, from or role", key)
 		}
 		if err != nil {
 			return nil, errorf(col, "%s %s: %v", key, value, err)
@@ -176,8 +232,9 @@ type ReferenceWriter struct {
 // referenceLine is the number of outcomes a line of a written reference holds.
 const referenceLine = 100
 
-// NewReferenceWriter writes r's header (r.Won is ignored), after the comment
-// lines comments (each written as "# " and the line), to w.
+// NewReferenceWriter writes r's header (r.Won is ignored; the role only when
+// set), after the comment lines comments (each written as "# " and the
+// line), to w.
 func NewReferenceWriter(w io.Writer, r *Reference, comments ...string) *ReferenceWriter {
 	rw := &ReferenceWriter{w: bufio.NewWriter(w)}
 	for _, c := range comments {
@@ -185,6 +242,9 @@ func NewReferenceWriter(w io.Writer, r *Reference, comments ...string) *Referenc
 	}
 	fmt.Fprintf(rw.w, "%s\nplayer %s\nlevel %s\nrules %s\nfirst %s\nseed %d\nfrom %d\n",
 		ReferenceSchema, r.Player, r.Level.Name, r.Rules, r.First, r.Seed, r.From)
+	if r.Role != RoleUnset {
+		fmt.Fprintf(rw.w, "role %s\n", r.Role)
+	}
 	return rw
 }
 

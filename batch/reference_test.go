@@ -27,6 +27,34 @@ func TestReadReference(t *testing.T) {
 	assert.Equal(t, []bool{true, false, true, false, false}, ref.Won)
 	assert.Equal(t, 2, ref.Wins(10, 15))
 	assert.Equal(t, 1, ref.Wins(11, 14))
+	assert.Equal(t, RoleUnset, ref.Role, "a file without a role")
+}
+
+// TestReadReferenceRole reads the optional role of a reference's games.
+func TestReadReferenceRole(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want Role
+	}{
+		{"role select\n", RoleSelect},
+		{"role confirm\n", RoleConfirm},
+	} {
+		ref, err := ReadReference(strings.NewReader(refHeader+tt.line+"WL\n"), "r.txt")
+		require.NoError(t, err, tt.line)
+		assert.Equal(t, tt.want, ref.Role, tt.line)
+		assert.Equal(t, strings.Fields(tt.line)[1], ref.Role.String())
+		assert.Contains(t, ref.Role.Describe(), "the "+strings.Fields(tt.line)[1][:4])
+	}
+	// The role counts as none of the six keys a header must give.
+	header := strings.Replace(refHeader, "from 10\n", "role confirm\n", 1)
+	_, err := ReadReference(strings.NewReader(header+"WL\n"), "r.txt")
+	if assert.Error(t, err) {
+		assert.Contains(t, err.Error(), "r.txt:8:1: outcomes before the header is whole")
+	}
+	_, err = ParseRole("held out")
+	assert.EqualError(t, err, "want select or confirm")
+	assert.Equal(t, "Role(9)", Role(9).String())
+	assert.Empty(t, RoleUnset.Describe())
 }
 
 func TestReadReferenceErrors(t *testing.T) {
@@ -41,7 +69,9 @@ func TestReadReferenceErrors(t *testing.T) {
 		{"minesat.reference/1\nseed x\n", `r.txt:2:6: seed x: strconv.ParseInt: parsing "x": invalid syntax`},
 		{"minesat.reference/1\nlevel 0x0/1\n", "r.txt:2:7: level 0x0/1:"},
 		{"minesat.reference/1\nfrom -1\n", "r.txt:2:6: from -1: want 0 or more"},
-		{"minesat.reference/1\ncolour red\n", `r.txt:2:1: unknown key "colour"`},
+		{"minesat.reference/1\ncolour red\n", `r.txt:2:1: unknown key "colour": want player, level, rules, first, seed, from or role`},
+		{"minesat.reference/1\nrole maybe\n", "r.txt:2:6: role maybe: want select or confirm"},
+		{"minesat.reference/1\nrole confirm\nrole select\n", "r.txt:3:1: role given twice"},
 		{"minesat.reference/1\nplayer\n", `r.txt:2:1: want "key value", found "player"`},
 	}
 	for _, tt := range tests {
@@ -79,18 +109,32 @@ func TestReferenceCovers(t *testing.T) {
 	}
 }
 
-// TestHillReference reads the reference file of D. Hill's solver kept in
-// testdata and checks what it holds against the totals it was made with.
+// TestHillReference reads the reference files of D. Hill's solver kept in
+// testdata, the selection set and the confirmation set, and checks what
+// each holds against the totals it was made with.
 func TestHillReference(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "testdata", "reference", "hill-expert-safe-corner-seed1.txt"))
-	require.NoError(t, err)
-	defer f.Close()
-	ref, err := ReadReference(f, "hill")
-	require.NoError(t, err)
-	assert.Equal(t, "D. Hill's solver", ref.Player)
-	assert.NoError(t, ref.Covers(Summary{Level: game.Expert, Rules: game.RulesSafe, First: "corner (0,0)", Seed: 1}, 0, 200_000))
-	assert.Equal(t, 200_000, ref.To())
-	assert.Equal(t, 82_477, ref.Wins(0, 200_000))
+	for _, tt := range []struct {
+		file        string
+		seed        int64
+		role        Role
+		games, wins int
+	}{
+		{"hill-expert-safe-corner-seed1.txt", 1, RoleSelect, 200_000, 82_477},
+		{"hill-expert-safe-corner-seed2.txt", 2, RoleConfirm, 100_000, 41_139},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("..", "testdata", "reference", tt.file))
+			require.NoError(t, err)
+			defer f.Close()
+			ref, err := ReadReference(f, tt.file)
+			require.NoError(t, err)
+			assert.Equal(t, "D. Hill's solver", ref.Player)
+			assert.Equal(t, tt.role, ref.Role)
+			assert.NoError(t, ref.Covers(Summary{Level: game.Expert, Rules: game.RulesSafe, First: "corner (0,0)", Seed: tt.seed}, 0, tt.games))
+			assert.Equal(t, tt.games, ref.To())
+			assert.Equal(t, tt.wins, ref.Wins(0, tt.games))
+		})
+	}
 }
 
 // TestReferenceWriterRoundTrip writes references of 0 to 250 games and
@@ -98,7 +142,7 @@ func TestHillReference(t *testing.T) {
 func TestReferenceWriterRoundTrip(t *testing.T) {
 	for _, n := range []int{1, 99, 100, 101, 250} {
 		want := &Reference{Player: "minesat, strategy fast", Level: game.Expert, Rules: game.RulesSafe,
-			First: "corner (0,0)", Seed: 1, From: 30}
+			First: "corner (0,0)", Seed: 1, From: 30, Role: Role(n % 3)}
 		for i := range n {
 			want.Won = append(want.Won, i%3 == 0)
 		}

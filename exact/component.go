@@ -396,7 +396,7 @@ type hintContradiction struct {
 }
 
 func (e *hintContradiction) Error() string {
-	return fmt.Sprintf("exact: no solution: hint %d at %v sees %d undecided cells and needs %d more mines", e.hint, e.at, e.free, e.need)
+	return "exact: no solution: " + HintConflict{At: e.at, N: int(e.hint), Free: int(e.free), Need: int(e.need)}.String()
 }
 
 // Frontier returns the number of cells in all components.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/internal/words"
 )
 
 // Blame says what Analyzer.Conflict holds responsible for a puzzle having no
@@ -47,6 +48,13 @@ type HintConflict struct {
 	N    int      // the number it shows
 	Free int      // its neighbours left undecided by propagation
 	Need int      // the mines it still needs among them
+}
+
+// String says what is wrong with the hint: "hint 1 at (0,0) sees 0
+// undecided cells and needs 1 more mine".
+func (h HintConflict) String() string {
+	return fmt.Sprintf("hint %d at %v sees %s and needs %s", h.N, h.At,
+		words.CountAs(h.Free, "undecided cell", "undecided cells"), words.CountAs(h.Need, "more mine", "more mines"))
 }
 
 // Conflict is why a puzzle has no solution, as Analyzer.Conflict finds it. It
@@ -115,7 +123,7 @@ func (z *Analyzer) conflict(ctx context.Context, p *game.Puzzle, a *Analysis) *C
 // Why says in one line, for a reader, why the puzzle has no solution: for
 // example "the flag at (0,1) contradicts the hints: that cell is safe in
 // every layout that agrees with them", or "hint 1 at (0,0) sees 0
-// undecided cells and needs 1 more mines".
+// undecided cells and needs 1 more mine".
 func (c *Conflict) Why() string {
 	rest := "the hints"
 	if c.Mines >= 0 {
@@ -123,8 +131,7 @@ func (c *Conflict) Why() string {
 	}
 	switch c.Blame {
 	case BlameHint:
-		h := c.Hint
-		return fmt.Sprintf("hint %d at %v sees %d undecided cells and needs %d more mines", h.N, h.At, h.Free, h.Need)
+		return c.Hint.String()
 	case BlameHints:
 		return "no layout agrees with " + rest + ", even without the flags"
 	case BlameFlags:

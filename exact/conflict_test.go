@@ -28,7 +28,7 @@ func TestConflict(t *testing.T) {
 	}{
 		{name: "hint", text: "2 2 1\n1 0\n-1 -1\n", blame: BlameHint,
 			hint: HintConflict{At: pos(0, 0), N: 1, Free: 0, Need: 1},
-			why:  "hint 1 at (0,0) sees 0 undecided cells and needs 1 more mines"},
+			why:  "hint 1 at (0,0) sees 0 undecided cells and needs 1 more mine"},
 		{name: "total", text: "2 2 3\n1 -1\n-1 -1\n", blame: BlameNone,
 			why: "no layout agrees with the hints and the 3-mine total"},
 		{name: "one flag", text: "mines 1\n111\nF..\n", blame: BlameFlags, flags: []game.Pos{pos(1, 0)},

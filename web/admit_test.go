@@ -197,6 +197,9 @@ func TestIdleConnGivesWay(t *testing.T) {
 					require.Equal(t, http.StatusOK, code)
 				}
 				idle = append(idle, c)
+				// The server marks a connection idle after it has answered:
+				// wait for it, so that idle[0] is the one idle the longest.
+				require.Eventually(t, func() bool { return idleCount(s) == len(idle) }, 10*time.Second, time.Millisecond)
 			}
 			start := time.Now()
 			code, err := getOn(dial(t, ts), ts, "/api/config", 10*time.Second)
@@ -227,4 +230,11 @@ func TestIdleConnsClosed(t *testing.T) {
 		assert.ErrorIs(t, err, io.EOF, "%s: the server did not close it", name)
 	}
 	require.Eventually(t, func() bool { return len(s.conns.open) == 0 }, 10*time.Second, 5*time.Millisecond, "connections closed but still counted")
+}
+
+// idleCount is the number of connections s counts as idle.
+func idleCount(s *Server) int {
+	s.conns.mu.Lock()
+	defer s.conns.mu.Unlock()
+	return len(s.conns.idle)
 }

@@ -143,9 +143,55 @@ func TestReplayBrowser(t *testing.T) {
 		t.Skip("the browser test takes a few seconds; it runs without -short")
 	}
 	dir := t.TempDir()
+	page, recs := writeReplay(t, dir)
+
+	ctx := browsertest.New(t)
+	var mu sync.Mutex
+	var requests []string
+	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			requests = append(requests, e.Request.URL)
+			mu.Unlock()
+		}
+	}))
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	p := pageT{t, ctx}
+	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
+	p.do("load", chromedp.Navigate(pageURL), chromedp.WaitVisible(chromedp.CSS("#board .cell")))
+
+	replayWon(p, &recs[0])
+	replayLost(p, &recs[1])
+	replayShot(p, dir)
+	// Game 4, played by the agent: its first move is the first click,
+	// tagged as neither deduced nor guessed.
+	require.True(t, recs[3].FirstClick(0), "a safe-rules game played by the agent starts with a first click")
+	p.do("pick game 4", chromedp.Evaluate[chromedp.Void](
+		`(() => { const s = document.getElementById('game'); s.value = '3'; s.dispatchEvent(new Event('change')); })()`))
+	checkBoard(t, ctx, &recs[3], 0, "game 4 at load")
+	if tag, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#next .tag"))); err != nil || tag != "first click" {
+		t.Errorf("the next-move panel of game 4 at load is tagged %q (%v); want \"first click\"", tag, err)
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, u := range requests {
+		if u != pageURL && !strings.HasPrefix(u, pageURL+"#") {
+			t.Errorf("the page requested %s; want no request but the page itself", u)
+		}
+	}
+	if len(requests) == 0 {
+		t.Errorf("saw no request at all; the network listener is not working")
+	}
+}
+
+// writeReplay writes a replay page of three scripted games and one
+// played by the agent under safe rules (which starts with its first
+// click) into dir, and returns its path and the games.
+func writeReplay(t *testing.T, dir string) (string, []game.Record) {
+	t.Helper()
 	page := filepath.Join(dir, "replay.html")
-	// Three scripted games and one played by the agent under safe rules,
-	// which starts with its first click.
 	var played bytes.Buffer
 	_, err := batch.Run(context.Background(), batch.Config{Level: game.Beginner, Agent: agent.DefaultConfig, Seed: 3}, 0, 1, batch.Options{Records: &played})
 	require.NoError(t, err)
@@ -165,47 +211,27 @@ func TestReplayBrowser(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, WriteReplayPage(f, "<stdin>", games))
 	require.NoError(t, f.Close())
+	return page, recs
+}
 
-	ctx := browsertest.New(t)
-	var mu sync.Mutex
-	var requests []string
-	if err := chromedp.Listen(ctx, func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
-			requests = append(requests, e.Request.URL)
-			mu.Unlock()
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
+func clickID(id string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS("#" + id)) }
 
-	pageURL := (&url.URL{Scheme: "file", Path: page}).String()
-	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	click := func(id string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS("#" + id)) }
-	do("load", chromedp.Navigate(pageURL), chromedp.WaitVisible(chromedp.CSS("#board .cell")))
-
-	won := &recs[0]
+// replayWon steps through game 1, a win, back and forth, with the slider
+// and the heat overlay.
+func replayWon(p pageT, won *game.Record) {
+	t, ctx := p.t, p.ctx
 	checkBoard(t, ctx, won, 0, "game 1 at load")
 	if tag, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#next .tag"))); err != nil || tag != "deduced" {
 		t.Errorf("the next-move panel of game 1 (seed rules) at load is tagged %q (%v); want \"deduced\"", tag, err)
 	}
 	for k := 1; k <= 6; k++ {
-		do("step", click("step"))
+		p.do("step", clickID("step"))
 		checkBoard(t, ctx, won, k, fmt.Sprintf("game 1 after %d steps", k))
 	}
-	do("back", click("back"), click("back"))
+	p.do("back", clickID("back"), clickID("back"))
 	checkBoard(t, ctx, won, 4, "game 1 after two steps back")
 	reason, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#reason")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if m := won.Moves[3]; !strings.Contains(reason, fmt.Sprintf("Move 4: %s %v", m.Op, game.PosOf(m.Cell))) {
 		t.Errorf("the reason panel says %q; want it to name move 4, %s %v", reason, m.Op, game.PosOf(m.Cell))
 	}
@@ -218,7 +244,7 @@ func TestReplayBrowser(t *testing.T) {
 			break
 		}
 	}
-	do("slider to the first guess", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+	p.do("slider to the first guess", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 		`(() => { const s = document.getElementById('slider'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, guess)))
 	checkBoard(t, ctx, won, guess, "game 1 with the slider at the first guess")
 	heat, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.heat').length`))
@@ -232,19 +258,21 @@ func TestReplayBrowser(t *testing.T) {
 	if !strings.Contains(next, "chosen by scripted: mine probability ") {
 		t.Errorf("the next-move panel before a guess says %q; want how it was chosen, from the record's guesses", next)
 	}
-	do("heat off", click("heat"))
+	p.do("heat off", clickID("heat"))
 	if heat, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board .cell.heat').length`)); heat != 0 {
 		t.Errorf("heat overlay switched off still colours %d cells", heat)
 	}
-	do("End key", chromedp.KeyEvent(kb.End))
+	p.do("End key", chromedp.KeyEvent(kb.End))
 	checkBoard(t, ctx, won, len(won.Moves), "game 1 after End")
+}
 
-	// Game 2, a loss: play it to the end at the fastest speed.
-	lost := &recs[1]
-	do("pick game 2", chromedp.Evaluate[chromedp.Void](
+// replayLost plays game 2, a loss, to the end at the fastest speed.
+func replayLost(p pageT, lost *game.Record) {
+	t, ctx := p.t, p.ctx
+	p.do("pick game 2", chromedp.Evaluate[chromedp.Void](
 		`(() => { const s = document.getElementById('game'); s.value = '1'; s.dispatchEvent(new Event('change')); })()`))
 	checkBoard(t, ctx, lost, 0, "game 2 at load")
-	do("play fast", chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '40'`), click("play"))
+	p.do("play fast", chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').value = '40'`), clickID("play"))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById('pos').textContent === '%d / %d'`, len(lost.Moves), len(lost.Moves)),
 		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		t.Fatalf("play did not reach the end: %v", err)
@@ -253,45 +281,21 @@ func TestReplayBrowser(t *testing.T) {
 	if off, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('pause').disabled && !document.getElementById('play').disabled`)); !off {
 		t.Errorf("at the end, pause is enabled or play disabled; want play ready again")
 	}
-	do("Left key", chromedp.KeyEvent(kb.ArrowLeft))
+	p.do("Left key", chromedp.KeyEvent(kb.ArrowLeft))
 	checkBoard(t, ctx, lost, len(lost.Moves)-1, "game 2 after the left arrow")
+}
 
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	if len(png) < 8 || string(png[1:4]) != "PNG" {
-		t.Fatalf("screenshot is not a PNG (%d bytes)", len(png))
-	}
+// replayShot takes a screenshot into dir, and to -screenshot when set.
+func replayShot(p pageT, dir string) {
+	t := p.t
+	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err, "screenshot")
+	require.True(t, len(png) >= 8 && string(png[1:4]) == "PNG", "screenshot is not a PNG (%d bytes)", len(png))
 	shot := filepath.Join(dir, "replay.png")
-	for _, p := range []string{shot, *screenshotOut} {
-		if p == "" {
-			continue
-		}
-		if err := os.WriteFile(p, png, 0o644); err != nil {
-			t.Fatal(err)
+	for _, f := range []string{shot, *screenshotOut} {
+		if f != "" {
+			require.NoError(t, os.WriteFile(f, png, 0o644))
 		}
 	}
 	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
-
-	// Game 4, played by the agent: its first move is the first click,
-	// tagged as neither deduced nor guessed.
-	require.True(t, recs[3].FirstClick(0), "a safe-rules game played by the agent starts with a first click")
-	do("pick game 4", chromedp.Evaluate[chromedp.Void](
-		`(() => { const s = document.getElementById('game'); s.value = '3'; s.dispatchEvent(new Event('change')); })()`))
-	checkBoard(t, ctx, &recs[3], 0, "game 4 at load")
-	if tag, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#next .tag"))); err != nil || tag != "first click" {
-		t.Errorf("the next-move panel of game 4 at load is tagged %q (%v); want \"first click\"", tag, err)
-	}
-
-	mu.Lock()
-	defer mu.Unlock()
-	for _, u := range requests {
-		if u != pageURL && !strings.HasPrefix(u, pageURL+"#") {
-			t.Errorf("the page requested %s; want no request but the page itself", u)
-		}
-	}
-	if len(requests) == 0 {
-		t.Errorf("saw no request at all; the network listener is not working")
-	}
 }

@@ -61,7 +61,11 @@ func (a *against) write(w io.Writer, s batch.Summary) error {
 	ref := p.Both + p.OnlyVs
 	lo, hi := batch.Wilson(ref, p.Games())
 	d, dlo, dhi, z := p.Diff()
-	fmt.Fprintf(w, "\nagainst %s (%s), game by game on the same layouts:\n", a.ref.Player, a.path)
+	role := a.ref.Role.Describe()
+	if role != "" {
+		role = "; " + role
+	}
+	fmt.Fprintf(w, "\nagainst %s (%s%s), game by game on the same layouts:\n", a.ref.Player, a.path, role)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "level\tgames\tboth won\tonly minesat\tonly reference\tneither\treference won\treference rate\t95% CI\treference - minesat\t95% CI\tz")
 	fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f%%\t[%.2f%%, %.2f%%]\t%+.2f pts\t[%+.2f, %+.2f]\t%+.2f\n",

@@ -65,6 +65,25 @@ func TestPlayAgainst(t *testing.T) {
 	assert.Contains(t, r.out, fmt.Sprintf("%d", games/2)+"             50.00%")
 }
 
+// TestPlayAgainstRole checks that the table's heading names the role a
+// reference file gives its games.
+func TestPlayAgainstRole(t *testing.T) {
+	path := writeReference(t, make([]bool, 5))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	for _, tt := range []struct{ role, want string }{
+		{"", "(" + path + "), game by game"},
+		{"role select\n", "(" + path + "; the selection set), game by game"},
+		{"role confirm\n", "(" + path + "; the confirmation set, held out), game by game"},
+	} {
+		withRole := strings.Replace(string(data), "from 0\n", "from 0\n"+tt.role, 1)
+		require.NoError(t, os.WriteFile(path, []byte(withRole), 0o644))
+		r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", "5", "--seed", "3", "--against", path)
+		require.Equal(t, 0, r.code, r.err)
+		assert.Contains(t, r.out, "against coin "+tt.want, "role %q", tt.role)
+	}
+}
+
 func TestPlayAgainstRefused(t *testing.T) {
 	path := writeReference(t, make([]bool, 10))
 	tests := []struct {

@@ -4,7 +4,7 @@
 // files, with the commit, the date, the machine and the exact commands
 // above each table:
 //
-//	go run ./scripts/docnumbers -update               # both tables (about 15 minutes of CPU)
+//	go run ./scripts/docnumbers -update               # both tables (about 20 minutes of CPU)
 //	go run ./scripts/docnumbers -update -only speed   # the speed table alone, on an idle machine
 //	go run ./scripts/docnumbers -tiny                 # a few games a line, printed: a check that it runs
 //

@@ -107,7 +107,11 @@ func checkWinRates(t *testing.T, b parsedBlock) {
 	t.Helper()
 	require.Equal(t, winHeader, b.Header)
 	require.Len(t, b.Rows, len(winLines))
-	require.Len(t, b.Commands, len(winLines))
+	require.Len(t, b.Commands, len(winLines)+len(confirmLines))
+	for i, l := range confirmLines {
+		assert.Contains(t, b.Commands[len(winLines)+i], fmt.Sprintf("--level %s --rules %s ", l.level, l.rules), "confirmation line %d", i)
+		assert.Contains(t, b.Commands[len(winLines)+i], fmt.Sprintf(" --seed %d ", l.seed), "confirmation line %d", i)
+	}
 	for i, row := range b.Rows {
 		l := winLines[i]
 		assert.True(t, strings.HasPrefix(row[0], l.level+" "), "row %d: level %q; want %s", i, row[0], l.level)
@@ -125,8 +129,14 @@ func checkWinRates(t *testing.T, b parsedBlock) {
 		assert.Equal(t, fmt.Sprintf("%.2f", 100*float64(won)/float64(games)), r[1], "row %d: the rate of %d / %d", i, won, games)
 		assert.True(t, atof(t, r[2]) <= atof(t, r[1]) && atof(t, r[1]) <= atof(t, r[3]), "row %d: %s outside its interval", i, row[3])
 	}
-	require.Len(t, b.After, 1, "the line pairing the expert games with D. Hill's")
-	assert.Regexp(t, pairedRE, b.After[0])
+	require.Len(t, b.After, 1+len(confirmLines), "the lines pairing the expert games with D. Hill's, on both sets")
+	for _, l := range b.After {
+		assert.Regexp(t, pairedRE, l)
+	}
+	assert.Contains(t, b.After[0], "games of seed 1, the selection set (")
+	for i, l := range confirmLines {
+		assert.Contains(t, b.After[1+i], fmt.Sprintf("games of seed %d, the confirmation set, held out (its outcomes in `%s`", l.seed, l.reference))
+	}
 }
 
 // msRE and mbRE read the speed table's cells.

@@ -21,8 +21,8 @@ type winLine struct {
 	reference string // a minesat.reference/1 file under the root to pair the games with; "" for none
 }
 
-// winLines are the table's lines. Their games keep the whole run within
-// about a quarter of an hour of one core's time.
+// winLines are the table's lines. Their games, with the confirmation
+// lines', keep the whole run within about twenty minutes of one core's time.
 var winLines = []winLine{
 	{level: "beginner", rules: "safe", games: 1_000_000, published: "91.6949% (Tu et al. 2017, 10^8 games)"},
 	{level: "intermediate", rules: "safe", games: 500_000, published: "78.2295% (Tu et al. 2017, 10^8 games)"},
@@ -31,6 +31,22 @@ var winLines = []winLine{
 	{level: "beginner", rules: "zero", games: 200_000, published: "97.1669% (Tu et al. 2017)"},
 	{level: "intermediate", rules: "zero", games: 200_000, published: "89.0757% (Tu et al. 2017)"},
 	{level: "expert", rules: "zero", games: 100_000, published: "54.3% (D. Hill, at (3,3)); 53.45% (Tu et al. 2017)"},
+}
+
+// A confirmLine is a run of the default player on games held out from every
+// choice (another run seed), paired with a reference player's outcomes on
+// them: the confirmation set. Its games are all those the reference holds.
+type confirmLine struct {
+	level     string // --level
+	rules     string // --rules
+	seed      int64  // --seed, not 1
+	reference string // the minesat.reference/1 file under the root, role confirm
+}
+
+// confirmLines are the runs paired with a confirmation set, each line after
+// the table's own pairings.
+var confirmLines = []confirmLine{
+	{level: "expert", rules: "safe", seed: 2, reference: "testdata/reference/hill-expert-safe-corner-seed2.txt"},
 }
 
 // tinyGames is the games of a line with -tiny.
@@ -42,8 +58,8 @@ var (
 	winAlign  = []string{"---", "---", "---:", "---:", "---"}
 )
 
-// measureWinRates plays every win-rate line and returns the block of
-// results.md.
+// measureWinRates plays every win-rate line and every confirmation line and
+// returns the block of results.md.
 func measureWinRates(o options, st stamp, log io.Writer) (string, error) {
 	var cmds, paired []string
 	var rows [][]string
@@ -57,29 +73,29 @@ func measureWinRates(o options, st stamp, log io.Writer) (string, error) {
 		if o.tiny {
 			games = tinyGames
 		}
-		args := []string{"play", "--level", l.level, "--rules", l.rules, "--games", strconv.Itoa(games),
-			"--seed", "1", "--workers", strconv.Itoa(o.workers), "--format", "json"}
-		var outcomes string
-		if l.reference != "" {
-			outcomes = filepath.Join(dir, "minesat-"+l.level+".txt")
-			args = append(args, "--outcomes", outcomes)
-		}
-		fmt.Fprintf(log, "docnumbers: minesat %s\n", strings.Join(args, " "))
-		r, err := play(o.minesat, o.root, args)
+		r, err := playPaired(o, log, dir, l.level, l.rules, 1, games, l.reference)
 		if err != nil {
 			return "", err
 		}
-		cmd := "minesat " + strings.Join(args, " ")
-		if outcomes != "" {
-			cmd = strings.Replace(cmd, outcomes, filepath.Base(outcomes), 1)
-			line, err := pairWith(outcomes, filepath.Join(o.root, l.reference), l.reference)
-			if err != nil {
-				return "", err
-			}
-			paired = append(paired, line)
+		cmds = append(cmds, r.cmd)
+		paired = append(paired, r.paired...)
+		rows = append(rows, winRow(r.summary, l))
+	}
+	for _, l := range confirmLines {
+		ref, err := readReference(filepath.Join(o.root, l.reference))
+		if err != nil {
+			return "", err
 		}
-		cmds = append(cmds, cmd)
-		rows = append(rows, winRow(r.Summary, l))
+		games := ref.To()
+		if o.tiny {
+			games = min(games, tinyGames)
+		}
+		r, err := playPaired(o, log, dir, l.level, l.rules, l.seed, games, l.reference)
+		if err != nil {
+			return "", err
+		}
+		cmds = append(cmds, r.cmd)
+		paired = append(paired, r.paired...)
 	}
 	var b strings.Builder
 	writeHeader(&b, st, o.tiny, cmds)
@@ -88,6 +104,45 @@ func measureWinRates(o options, st stamp, log io.Writer) (string, error) {
 		fmt.Fprintf(&b, "\n%s\n", p)
 	}
 	return b.String(), nil
+}
+
+// pairedRun is what playPaired measured.
+type pairedRun struct {
+	summary batch.Summary
+	cmd     string   // the command, as the block shows it
+	paired  []string // the line pairing its games with the reference; none without one
+}
+
+// playPaired plays games 0..games-1 of a level and rules from run seed
+// seed with the default player and, given a reference file under the root,
+// pairs its games with the reference's.
+func playPaired(o options, log io.Writer, dir, level, rules string, seed int64, games int, reference string) (pairedRun, error) {
+	args := []string{"play", "--level", level, "--rules", rules, "--games", strconv.Itoa(games),
+		"--seed", strconv.FormatInt(seed, 10), "--workers", strconv.Itoa(o.workers), "--format", "json"}
+	var outcomes string
+	if reference != "" {
+		name := "minesat-" + level + ".txt"
+		if seed != 1 {
+			name = fmt.Sprintf("minesat-%s-seed%d.txt", level, seed)
+		}
+		outcomes = filepath.Join(dir, name)
+		args = append(args, "--outcomes", outcomes)
+	}
+	fmt.Fprintf(log, "docnumbers: minesat %s\n", strings.Join(args, " "))
+	r, err := play(o.minesat, o.root, args)
+	if err != nil {
+		return pairedRun{}, err
+	}
+	run := pairedRun{summary: r.Summary, cmd: "minesat " + strings.Join(args, " ")}
+	if outcomes != "" {
+		run.cmd = strings.Replace(run.cmd, outcomes, filepath.Base(outcomes), 1)
+		line, err := pairWith(outcomes, filepath.Join(o.root, reference), reference)
+		if err != nil {
+			return pairedRun{}, err
+		}
+		run.paired = []string{line}
+	}
+	return run, nil
 }
 
 // winRow is a summary's row of the win-rate table.
@@ -126,11 +181,15 @@ func pairWith(ours, refPath, refName string) (string, error) {
 		p.Count(won, ref.Won[a.From+i-ref.From])
 	}
 	d, lo, hi, z := p.Diff()
-	return fmt.Sprintf("Game by game against %s on the same %s %s games (its outcomes in `%s`, what "+
+	role := ref.Role.Describe()
+	if role != "" {
+		role = ", " + role
+	}
+	return fmt.Sprintf("Game by game against %s on the same %s %s games of seed %d%s (its outcomes in `%s`, what "+
 		"`--against` prints): both won %s, minesat alone %s, %s alone %s, neither %s; %s - minesat "+
 		"%+.2f points [%+.2f, %+.2f], McNemar's z = %+.2f.",
-		ref.Player, thousands(p.Games()), ref.Level.Name, refName, thousands(p.Both), thousands(p.OnlyBase),
-		ref.Player, thousands(p.OnlyVs), thousands(p.Neither), ref.Player, 100*d, 100*lo, 100*hi, z), nil
+		ref.Player, thousands(p.Games()), ref.Level.Name, ref.Seed, role, refName, thousands(p.Both),
+		thousands(p.OnlyBase), ref.Player, thousands(p.OnlyVs), thousands(p.Neither), ref.Player, 100*d, 100*lo, 100*hi, z), nil
 }
 
 // readReference reads a minesat.reference/1 file.

@@ -314,22 +314,7 @@ func (s *Server) moveSession(w *Answer, r *request) (*session, moveRequest, bool
 // the request's cell.
 func (s *Server) move(op moveOp) func(w *Answer, r *request) {
 	return func(w *Answer, r *request) {
-		sess, req, ok := s.moveSession(w, r)
-		if !ok {
-			return
-		}
-		if req.Cell == nil {
-			writeError(w, CodeBadRequest, `"cell" is missing: want [row, col]`)
-			return
-		}
-		sess.mu.Lock()
-		err := sess.play(game.PosOf(*req.Cell), op)
-		sess.mu.Unlock()
-		if err != nil {
-			writeRefusal(w, err)
-			return
-		}
-		s.answer(w, r, sess, req.Assist, StatusOK, nil)
+		s.playAt(w, r, func(sess *session, p game.Pos) *Refusal { return sess.play(p, op) })
 	}
 }
 

@@ -108,6 +108,7 @@ func New(cfg Config) *Server {
 		{"POST", "/api/games/{id}/open", s.move(opOpen)},
 		{"POST", "/api/games/{id}/flag", s.move(opFlag)},
 		{"POST", "/api/games/{id}/unflag", s.move(opUnflag)},
+		{"POST", "/api/games/{id}/chord", s.chord},
 		{"POST", "/api/games/{id}/undo", s.undo},
 		{"POST", "/api/games/{id}/hint", s.hint},
 	}

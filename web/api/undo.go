@@ -33,8 +33,9 @@ func (o moveOp) String() string {
 // played is one move of a session's history: op at the cell of row-major
 // index i. It holds nothing of the request that carried it.
 type played struct {
-	i  int32
-	op moveOp
+	i    int32
+	op   moveOp
+	with bool // played with the move before it, as one chord: undone with it
 }
 
 // undoDepth is how many of a game's last moves undo can take back, one at
@@ -135,6 +136,10 @@ func (sess *session) takeBack() *Refusal {
 	case len(h.recent) == 0:
 		return refuse(CodeIllegalMove, "nothing to undo: no move has been played")
 	}
+	n := 1 // the moves taken back: the last, and a chord's opens before it
+	for n < len(h.recent) && h.recent[len(h.recent)-n].with {
+		n++
+	}
 	base, err := sess.folded()
 	if err != nil {
 		return refuse(CodeInternal, "undo: %v", err)
@@ -142,13 +147,13 @@ func (sess *session) takeBack() *Refusal {
 	g0, boom0 := sess.g, sess.boom
 	sess.g, sess.boom = base, -1
 	b := base.Board()
-	for _, m := range h.recent[:len(h.recent)-1] {
+	for _, m := range h.recent[:len(h.recent)-n] {
 		if err := sess.apply(b.Pos(int(m.i)), m.op); err != nil {
 			sess.g, sess.boom = g0, boom0
 			return refuse(CodeInternal, "undo: replaying %v %v: %s", m.op, b.Pos(int(m.i)), err.Message)
 		}
 	}
-	h.recent = h.recent[:len(h.recent)-1]
+	h.recent = h.recent[:len(h.recent)-n]
 	return nil
 }
 

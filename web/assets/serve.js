@@ -225,13 +225,47 @@ let zoom = 1;
 
 // cellSize is the cell size in pixels that fits a rows x cols board
 // beside the panel (or above it on a narrow screen), times the zoom.
+// On a phone (600 px or narrower) a cell is at least PHONE_CELL pixels,
+// a finger's width, and the board scrolls.
 function cellSize(rows, cols) {
   const wide = window.innerWidth > 900;
   const w = window.innerWidth - (wide ? 360 + 80 : 40) - 8;
   const h = Math.max(260, window.innerHeight - (wide ? 190 : 230));
   const fit = Math.floor(Math.min(w / cols, h / rows)) - 1;
-  return Math.max(6, Math.round(Math.min(34, Math.max(8, fit)) * zoom));
+  const least = window.innerWidth <= 600 ? PHONE_CELL : 8;
+  return Math.max(6, Math.round(Math.min(34, Math.max(least, fit)) * zoom));
 }
+const PHONE_CELL = 24;
+
+// HEAT is the heat map's scale: [mine chance, hue, saturation,
+// lightness] stops, pale yellow through orange, red and purple to dark
+// blue, so that chances 0.1 apart get visibly different colours (green is
+// kept for the cells proved safe).
+const HEAT = [[0, 58, 90, 84], [0.15, 46, 92, 68], [0.3, 32, 92, 60], [0.5, 12, 85, 54], [0.65, -10, 70, 44],
+  [0.8, -38, 55, 36], [0.9, -100, 50, 34], [1, -115, 45, 20]];
+
+// heatStop returns the colour of mine chance p as [hue, saturation,
+// lightness], between the HEAT stops around it.
+function heatStop(p) {
+  let k = 1;
+  while (k < HEAT.length - 1 && p > HEAT[k][0]) k++;
+  const a = HEAT[k - 1], b = HEAT[k], t = Math.max(0, Math.min(1, (p - a[0]) / (b[0] - a[0])));
+  return [1, 2, 3].map(i => a[i] + (b[i] - a[i]) * t);
+}
+// HEAT_CACHE holds the colour of each chance in thousandths, made once:
+// a 100x100 heat map then costs a look-up a cell.
+const HEAT_CACHE = [];
+function heatOf(p) {
+  const k = Math.round(p * 1000);
+  if (!HEAT_CACHE[k]) {
+    const [h, s, l] = heatStop(k / 1000);
+    HEAT_CACHE[k] = { colour: 'hsl(' + Math.round((h + 360) % 360) + ' ' + Math.round(s) + '% ' + Math.round(l) + '%)', dark: l < 50 };
+  }
+  return HEAT_CACHE[k];
+}
+const heatColour = p => heatOf(p).colour;
+// heatDark is true when chance p's colour needs light ink.
+const heatDark = p => heatOf(p).dark;
 
 // CANVAS is the board size (cells) from which a board is painted on a
 // canvas rather than built as elements: 100x100 then draws in a few
@@ -280,10 +314,8 @@ function drawBoard(el, rows, cols, look, advice, opt) {
         if (p <= 0) x.marks.push('safe');
         else if (p >= 1) x.marks.push('fmine');
         else {
-          // Pale yellow at the safest cell's chance, to red at 1: green
-          // is kept for the cells proved safe.
-          const t = Math.min(1, (p - lo) / Math.max(1e-9, 1 - lo) * 2.5);
-          x.bg = 'hsl(' + Math.round(52 - 52 * t) + ' ' + Math.round(70 + 15 * t) + '% ' + Math.round(80 - 22 * t) + '%)';
+          x.bg = heatColour(p);
+          if (heatDark(p)) x.marks.push('dark');
           if (outline && p - lo < 1e-9) x.marks.push('best');
           if (opt.pct) x.p = pct(p);
         }
@@ -315,15 +347,16 @@ function titleOf(x, r, c) {
 // buildCells writes the cells as elements in one innerHTML.
 function buildCells(el, rows, cols, size, cells) {
   el.classList.remove('canvas');
+  el.setAttribute('role', 'grid');
   el.style.setProperty('--cell', size + 'px');
   el.style.fontSize = Math.round(size * 0.55) + 'px';
   const parts = [];
   for (let r = 0; r < rows; r++) {
-    parts.push(r ? '</div><div class="row">' : '<div class="row">');
+    parts.push(r ? '</div><div class="row" role="row">' : '<div class="row" role="row">');
     for (let c = 0; c < cols; c++) {
       const x = cells[r * cols + c], title = x.pv != null || x.marks.length ? titleOf(x, r, c) : '';
-      parts.push('<div class="cell' + (x.marks.length ? ' ' + x.marks.join(' ') : '') + '" data-r="' + r + '" data-c="' + c + '" data-state="' + x.state + '"' +
-        (x.bg ? ' style="background:' + x.bg + '"' : '') + (title ? ' title="' + title + '"' : '') + '>' +
+      parts.push('<div role="gridcell" class="cell' + (x.marks.length ? ' ' + x.marks.join(' ') : '') + '" data-r="' + r + '" data-c="' + c + '" data-state="' + x.state + '"' +
+        (x.bg ? ' style="background-color:' + x.bg + '"' : '') + (title ? ' title="' + title + '"' : '') + '>' +
         (x.p ? '<span class="p">' + x.p + '</span>' : x.text) + '</div>');
     }
   }
@@ -331,8 +364,8 @@ function buildCells(el, rows, cols, size, cells) {
 }
 
 // The colours of the canvas, as serve.css gives the elements.
-const INK = { h1: '#1a56db', h2: '#137a3a', h3: '#c81e1e', h4: '#3b2a8f', h5: '#8a1c1c', h6: '#0e7490', h7: '#111', h8: '#6b7280' };
-const FILL = { closed: '#b9c0cc', flag: '#b9c0cc', open: '#eef0f4', mine: '#6b7280', boom: '#d92d20', wrongflag: '#fbe3a8' };
+const INK = { h1: '#1a56db', h2: '#137a3a', h3: '#c81e1e', h4: '#3b2a8f', h5: '#8a1c1c', h6: '#0e7490', h7: '#111', h8: '#4b5563' };
+const FILL = { closed: '#7c8698', flag: '#7c8698', open: '#eef0f4', mine: '#4b5563', boom: '#d92d20', wrongflag: '#fbe3a8' };
 
 // paintCanvas paints the cells on one canvas, a pixel between cells;
 // hovering a cell shows its title.
@@ -344,6 +377,7 @@ function paintCanvas(el, rows, cols, size, cells) {
     cv.addEventListener('mousemove', e => { const q = cellAt(e); cv.title = q && el._cells ? titleOf(el._cells[q[0] * (+el.dataset.cols) + q[1]], q[0], q[1]) : ''; });
   }
   el.classList.add('canvas');
+  el.setAttribute('role', 'img');
   el._cells = cells;
   const pitch = size + 1, dpr = window.devicePixelRatio || 1;
   const w = cols * pitch + 1, h = rows * pitch + 1;
@@ -364,19 +398,20 @@ function paintCanvas(el, rows, cols, size, cells) {
     g.fillRect(px, py, size, size);
     let text = x.text, ink = '#111';
     if (x.state === 'open') ink = INK['h' + x.text] || ink;
-    else if (x.state === 'flag' || x.state === 'wrongflag') ink = '#b42318';
+    else if (x.state === 'flag') ink = '#fff';
+    else if (x.state === 'wrongflag') ink = '#b42318';
     else if (x.state === 'mine' || x.state === 'boom') ink = '#fff';
     if (m.length) {
-      if (m.includes('safe')) { stroke(px, py, '#137a3a', Math.max(1, size / 10)); text = '\u2713'; ink = '#137a3a'; }
+      if (m.includes('safe')) { g.fillStyle = '#c8ecd3'; g.fillRect(px, py, size, size); stroke(px, py, '#137a3a', Math.max(1, size / 10)); text = '\u2713'; ink = '#0b5a2a'; }
       if (m.includes('fmine')) { text = '\u2691'; ink = 'rgba(122,16,16,.55)'; }
       if (m.includes('best')) stroke(px, py, '#0b6b2e', Math.max(1, size / 10));
-      if (m.includes('dead')) { g.fillStyle = 'rgba(0,0,0,.22)'; for (let d = 3; d < 2 * size; d += 4) g.fillRect(px + Math.max(0, d - size), py + Math.max(0, size - d), 1, 1); }
+      if (m.includes('dead')) { g.fillStyle = m.includes('dark') ? 'rgba(255,255,255,.5)' : 'rgba(0,0,0,.3)'; for (let d = 3; d < 2 * size; d += 4) g.fillRect(px + Math.max(0, d - size), py + Math.max(0, size - d), 1, 1); }
       if (m.includes('fifty')) { text = '\u00bd'; ink = '#3b2a8f'; }
       if (m.includes('blame')) stroke(px, py, '#d92d20', Math.max(2, size / 7));
       if (m.includes('rec')) stroke(px, py, '#1a56db', Math.max(2, size / 6));
       if (m.includes('cur')) { g.setLineDash([2, 2]); stroke(px, py, '#111', 1); g.setLineDash([]); }
     }
-    if (x.p && size >= 18) { text = x.p; ink = '#111'; }
+    if (x.p && size >= 18) { text = x.p; ink = m.includes('dark') ? '#fff' : '#111'; }
     if (text && size >= 7) { g.fillStyle = ink; g.fillText(text, px + size / 2, py + size / 2 + 1); }
     if (x.state === 'wrongflag') { g.strokeStyle = '#111'; g.lineWidth = 1; g.beginPath(); g.moveTo(px + 2, py + 2); g.lineTo(px + size - 2, py + size - 2); g.moveTo(px + size - 2, py + 2); g.lineTo(px + 2, py + size - 2); g.stroke(); }
   }
@@ -453,7 +488,7 @@ function candidatesHTML(a) {
 function adviceHTML(a, elapsed, heat, noMove) {
   if (!a) return '';
   if (!a.satisfiable) return '<h2>No layout fits</h2><p class="error" id="conflict">' + esc(plain(a.conflict || 'no layout agrees with the hints')) + '</p>' +
-    '<p class="help">The cells to blame are outlined in red.</p>';
+    (blameOf(a).size ? '<p class="help">The cells to blame are outlined in red.</p>' : '');
   let h = '';
   if (noMove) h += '<h2>Analysis</h2>';
   else if (a.move) h += '<h2>Recommended move</h2>' + moveHTML(a.move, 'Open') + candidatesHTML(a);
@@ -469,8 +504,8 @@ function adviceHTML(a, elapsed, heat, noMove) {
   h += '</dl>';
   for (const s of a.incomplete || []) h += '<p class="warn">Incomplete: ' + esc(plain(s)) + '</p>';
   if (heat) h += '<div class="legend"><span><span class="sw safe" style="box-shadow:inset 0 0 0 2px #137a3a"></span>proved safe</span>' +
-    '<span><span class="sw" style="background:#b9c0cc">&#9873;</span>proved mine</span>' +
-    '<span><span class="sw" style="box-shadow:inset 0 0 0 2px #0b6b2e;background:hsl(52 70% 80%)"></span>safest</span><span class="bar"></span><span>a mine</span>' +
+    '<span><span class="sw" style="background:#7c8698;color:#fff">&#9873;</span>proved mine</span>' +
+    '<span><span class="sw" style="box-shadow:inset 0 0 0 2px #0b6b2e;background:hsl(58 90% 84%)"></span>safest</span><span>0%</span><span class="bar"></span><span>100%</span>' +
     '<span><span class="sw dead"></span>dead</span><span>&frac12; 50/50</span><span>hover a cell for its chance</span></div>';
   return h;
 }
@@ -650,8 +685,15 @@ function share(hash, msgEl) {
 
 // P is the play view: the game as the server last answered, the advice
 // on hand (for the position P.game shows), the hint shown, the cursor
-// and the timer.
-const P = { game: null, advice: null, hint: null, cur: [0, 0], t0: 0, tEnd: 0, tick: 0, busy: false, note: '' };
+// and the timer; and what repeats the game when the server no longer
+// holds it: its board (spec: level, rules, seed, noGuess) and the
+// player's moves (P.moves, as the link writes them), kept in the tab's
+// sessionStorage. P.base counts the server's moves before the player's
+// (a repeated no-guess board's first click). Clicks wait in P.queue and
+// run one at a time, in order; P.gen changes with the game, and an answer
+// for an older game is dropped.
+const P = { game: null, advice: null, hint: null, cur: [0, 0], t0: 0, tEnd: 0, tick: 0, busy: false, note: '',
+  queue: [], gen: 0, starting: false, spec: null, moves: [], base: 0, clicks: 0, assisted: false, flagMode: false, press: null };
 
 const playLook = g => (r, c) => {
   const ch = g.board[r][c];
@@ -671,116 +713,299 @@ function pDraw() {
   if (!g) return;
   const on = g.outcome === 'unfinished';
   drawBoard($('p-board'), g.rows, g.cols, playLook(g), on ? P.advice : null,
-    { heat: on && $('p-assist').checked, pct: $('p-pct').checked, cursor: P.cur, rec: on && P.hint ? P.hint.cell : null });
+    { heat: on && heatOn(), pct: $('p-pct').checked, cursor: P.cur, rec: on && P.hint ? P.hint.cell : null, blame: on ? blameOf(P.advice) : null });
 }
 
-function pTime() {
-  const end = P.tEnd || Date.now();
-  $('p-time').textContent = P.t0 ? Math.floor((end - P.t0) / 1000) : 0;
+// pSeconds is the time played: from the first move, less the time spent
+// on a finished game before an undo took its last move back.
+const pSeconds = () => P.t0 ? ((P.tEnd || Date.now()) - P.t0) / 1000 : 0;
+function pTime() { $('p-time').textContent = Math.floor(pSeconds()); }
+
+// plural writes n and the word, in the singular for 1.
+const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many);
+
+// noteOf says why g came without the analysis asked for: the page's
+// words for the note's code, or for more flags than mines its own.
+function noteOf(g) {
+  if (g.flags > g.mines) return 'No analysis: ' + plural(g.flags, 'flag', 'flags') + ' but ' + plural(g.mines, 'mine', 'mines') + ': take some flags off';
+  const words = ERROR_WORDS[g.note_code];
+  if (!words) return plain(g.note);
+  return ERROR_DETAIL.has(g.note_code) ? words + ': ' + g.note.replace(/^no analysis: /, '') : words;
+}
+
+// bbbv returns the 3BV of a won board (every safe cell open): its
+// openings (the regions of 0s with their border) and the numbers no
+// opening reaches, the fewest clicks that clear it.
+function bbbv(board) {
+  const rows = board.length, cols = board[0].length, seen = new Uint8Array(rows * cols);
+  const open = (r, c) => board[r][c] >= '0' && board[r][c] <= '8';
+  let n = 0;
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    if (board[r][c] !== '0' || seen[r * cols + c]) continue;
+    n++;
+    seen[r * cols + c] = 1;
+    const todo = [[r, c]];
+    while (todo.length) {
+      const [rr, cc] = todo.pop();
+      for (const [nr, nc] of neighbours(rows, cols, rr, cc)) {
+        if (seen[nr * cols + nc] || !open(nr, nc)) continue;
+        seen[nr * cols + nc] = 1;
+        if (board[nr][nc] === '0') todo.push([nr, nc]);
+      }
+    }
+  }
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (open(r, c) && !seen[r * cols + c]) n++;
+  return n;
+}
+
+// resultHTML describes a won game: time, 3BV, 3BV/s, efficiency (3BV
+// per click) and whether undo, hints or the heat map helped.
+function resultHTML(g) {
+  const t = pSeconds(), b = bbbv(g.board);
+  return '<h2>Won</h2><p class="why" id="p-result">' + g.mines + ' mines, ' + t.toFixed(1) + ' s, 3BV ' + b +
+    ', 3BV/s ' + (t > 0 ? (b / t).toFixed(2) : '\u2013') + ', efficiency ' + (P.clicks ? Math.round(100 * b / P.clicks) + '%' : '\u2013') +
+    ' (' + plural(P.clicks, 'click', 'clicks') + ')' + (P.assisted ? ', <b class="assisted">assisted</b> (undo, hints or the heat map were used)' : '') +
+    '. "Restart" plays the same board again.</p>';
 }
 
 // pShow shows state g (or keeps the one shown) and a message.
 function pShow(g, err) {
   if (g) {
-    if (!P.game || P.game.id !== g.id) { P.t0 = 0; P.tEnd = 0; P.cur = [0, 0]; }
     if (!P.game || P.game.id !== g.id || P.game.moves !== g.moves) P.hint = null; // a hint is for the position it was asked in
     P.game = g;
     P.advice = g.advice || null;
-    if (!P.t0 && g.moves > 0) P.t0 = Date.now();
+    if (!P.t0 && g.moves > P.base) P.t0 = Date.now();
     if (g.outcome !== 'unfinished' && P.t0 && !P.tEnd) P.tEnd = Date.now();
   }
   g = P.game;
   const st = $('p-status');
-  if (!g) { if (err) { st.textContent = err; st.dataset.outcome = 'error'; } return; }
+  if (!g) { if (err) { st.textContent = st.title = err; st.dataset.outcome = 'error'; } return; }
   clearInterval(P.tick);
   if (P.t0 && !P.tEnd) P.tick = setInterval(pTime, 250);
   pTime();
   $('p-left').textContent = g.outcome === 'won' ? 0 : g.mines - g.flags;
-  let s = g.level + ', rules ' + g.rules + ', seed ' + g.seed + (g.no_guess ? ', no-guess board' : '') + ' \u00b7 ' + g.left + ' safe cells to open';
-  if (g.outcome === 'won') s = 'Won in ' + $('p-time').textContent + ' s! ' + s;
+  let s = g.level + ', rules ' + g.rules + ', seed ' + g.seed + (P.spec && P.spec.noGuess ? ', no-guess board' : '') + ' \u00b7 ' + plural(g.left, 'safe cell', 'safe cells') + ' to open';
+  if (g.outcome === 'won') s = 'Won in ' + pSeconds().toFixed(1) + ' s' + (P.assisted ? ' (assisted)' : '') + '! ' + s;
   if (g.outcome === 'lost') s = 'Lost: a mine was opened (in red; crossed flags were wrong). ' + s;
   if (err) s = err + ' \u00b7 ' + s;
   else if (P.note) s = P.note + ' \u00b7 ' + s;
-  st.textContent = s;
+  st.textContent = st.title = s;
   st.dataset.outcome = err ? 'error' : g.outcome;
+  pButtons(g);
+  pDraw();
+  $('p-panel').innerHTML = pPanel(g);
+}
+
+// pButtons enables the buttons that can act on g now.
+function pButtons(g) {
   const on = g.outcome === 'unfinished';
   for (const id of ['p-hint', 'p-forced']) $(id).disabled = !on || P.busy;
   $('p-playit').disabled = !on || P.busy || !P.hint;
-  $('p-restart').disabled = $('p-share').disabled = P.busy;
-  $('p-undo').disabled = P.busy || !g.moves;
-  pDraw();
-  let h = '';
-  if (on && P.hint && P.advice) h += '<h2>Hint</h2>' + moveHTML(P.hint, 'Open') + (P.hint.forced ? '' : candidatesHTML(P.advice)) + '<p class="help">Press "Play it" (or <kbd>p</kbd>) to play it.</p>';
-  if (on && $('p-assist').checked && P.advice) h += (h ? '<hr>' : '') + adviceHTML(P.advice, null, true, true);
-  else if (on && $('p-assist').checked && g.note) h += '<p class="warn">' + esc(plain(g.note)) + '</p>';
-  if (g.outcome === 'won') h = '<h2>Won</h2><p class="why">' + g.mines + ' mines, ' + g.moves + ' moves, ' + $('p-time').textContent + ' s. "Restart" plays the same board again.</p>';
-  if (g.outcome === 'lost') h = '<h2>Lost</h2><p class="why">The mine opened is in red; a crossed flag was on a safe cell. "Restart" plays the same board again.</p>';
-  if (!h && on) h = '<p class="help">"Hint" shows the recommended move without playing it; "Play the forced moves" plays what is proved safe and stops before a guess. Tick "heat map" to see every cell\'s mine chance after each move.</p>';
-  $('p-panel').innerHTML = h;
+  $('p-restart').disabled = $('p-share').disabled = P.starting;
+  $('p-undo').disabled = P.busy || !P.moves.length;
 }
 
-// pRun runs step, the page's one action at a time: clicks during it are
-// ignored, so a double click plays one move.
+// pPanel is the side panel for game g: the hint, the analysis or the
+// result.
+function pPanel(g) {
+  const on = g.outcome === 'unfinished';
+  let h = '';
+  if (on && P.hint && P.advice) h += '<h2>Hint</h2>' + moveHTML(P.hint, 'Open') + (P.hint.forced ? '' : candidatesHTML(P.advice)) + '<p class="help">Press "Play it" (or <kbd>p</kbd>) to play it.</p>';
+  if (on && P.advice && !P.advice.satisfiable && (heatOn() || P.asked)) h += adviceHTML(P.advice);
+  else if (on && heatOn() && P.advice) h += (h ? '<hr>' : '') + adviceHTML(P.advice, null, true, true);
+  else if (on && heatOn() && g.note) h += '<p class="warn">' + esc(noteOf(g)) + '</p>';
+  if (g.outcome === 'won') h = resultHTML(g);
+  if (g.outcome === 'lost') h = '<h2>Lost</h2><p class="why">The mine opened is in red; a crossed flag was on a safe cell. "Undo" takes the last move back; "Restart" plays the same board again.</p>';
+  if (!h && on) h = '<p class="help">"Hint" shows the recommended move without playing it; "Play the forced moves" plays what is proved safe and stops before a guess. Tick "heat map" to see every cell\'s mine chance after each move.</p>';
+  return h;
+}
+
+// STALE is what a step throws when its game was replaced while it waited.
+const STALE = new Error('stale');
+
+// pApi is api for the game shown: an answer that comes after the game was
+// replaced (New game, Restart) is dropped, its step stopped.
+async function pApi(method, path, body) {
+  const gen = P.gen;
+  const g = await api(method, path, body);
+  if (gen !== P.gen) throw STALE;
+  return g;
+}
+
+// pRun queues step, a player's action, and runs the queue in order, one
+// step at a time: a click while a request is in flight waits its turn.
+// A step checks the position when its turn comes. An error stops the
+// queue and is shown.
 async function pRun(step) {
-  if (P.busy || !P.game) return;
+  if (!P.game || P.starting) return;
+  P.queue.push(step);
+  if (P.busy) return;
+  const gen = P.gen;
   P.busy = true; P.note = '';
   pShow();
   let err = null;
-  try { await step(); } catch (e) { err = e.message; }
+  while (P.queue.length) {
+    try { await P.queue.shift()(); } catch (e) {
+      if (e === STALE || gen !== P.gen) return;
+      err = e.message; P.queue = [];
+    }
+    if (gen !== P.gen) return;
+  }
   P.busy = false;
   pShow(null, err);
 }
 
 const gamePath = () => '/api/games/' + P.game.id;
 const heatOn = () => $('p-assist').checked;
+// gone is true for the refusal of a game the server no longer holds.
+const gone = e => e.code === 'no_game' || e.code === 'gone';
 
-// pMove plays op (open, flag, unflag) at cell.
+// MOVE maps an op to its letter in P.moves and links: o3.4 opens (3,4).
+const MOVE = { open: 'o', flag: 'f', unflag: 'u', chord: 'c' };
+const moveOf = s => { const m = /^([ofuc])(\d+)\.(\d+)$/.exec(s); return m && [Object.keys(MOVE).find(k => MOVE[k] === m[1]), [+m[2], +m[3]]]; };
+
+// pMove plays op (open, flag, unflag, chord) at cell, a player's move. A
+// game the server has forgotten (idle too long, or dropped) is made again
+// from P.spec and P.moves first.
 async function pMove(op, cell, assist) {
-  pShow(await api('POST', gamePath() + '/' + op, { cell, assist: assist === undefined ? heatOn() : assist }));
+  const body = { cell, assist: assist === undefined ? heatOn() : assist };
+  let g;
+  try { g = await pApi('POST', gamePath() + '/' + op, body); } catch (e) {
+    if (e === STALE || !gone(e)) throw e;
+    const r = await pReplay(P.spec, P.moves);
+    P.game = r.g; P.base = r.base;
+    g = await pApi('POST', gamePath() + '/' + op, body);
+  }
+  P.moves.push(MOVE[op] + cell[0] + '.' + cell[1]);
+  P.clicks++;
+  if (heatOn()) P.assisted = true;
+  pShow(g);
+  pSave();
 }
 
-// pAdvice makes sure P.advice is the analysis of the position shown.
-async function pAdvice() {
-  if (!P.advice) pShow(await api('GET', gamePath() + '?assist=1'));
-  if (!P.advice) throw new Error(P.game.note ? plain(P.game.note) : 'No analysis came back');
-  return P.advice;
+// pReplay makes a game of spec on the server and plays moves on it: the
+// same board and position, whatever the server still holds. A no-guess
+// board is made again from its kept seed as a plain game, opened at the
+// rules' first click, which the analysis of the closed board names.
+async function pReplay(spec, moves) {
+  let g = await pApi('POST', '/api/games', { level: spec.level, rules: spec.rules, seed: spec.seed, no_guess: false, assist: spec.noGuess });
+  let base = 0;
+  if (spec.noGuess) {
+    const m = g.advice && g.advice.move;
+    if (!m || m.rule !== 'first click') throw new Error('Could not repeat the no-guess board: ' + (g.note ? noteOf(g) : 'no first click came back'));
+    g = await pApi('POST', '/api/games/' + g.id + '/open', { cell: m.cell, assist: false });
+    base = g.moves;
+  }
+  for (const s of moves) {
+    const m = moveOf(s);
+    if (!m) throw new Error('Not a move: ' + s);
+    g = await pApi('POST', '/api/games/' + g.id + '/' + m[0], { cell: m[1], assist: false });
+  }
+  return { g, base };
 }
 
-// pChord opens the closed neighbours of the open hint at (r, c) when its
-// flags match it.
+// STORE is the sessionStorage key of the game under way.
+const STORE = 'minesat.play';
+
+// pSave keeps what repeats the game in the tab's storage: a reload, Back
+// then Forward, or the server forgetting the game loses nothing.
+function pSave() {
+  if (!P.game || !P.spec) return;
+  const s = { id: P.game.id, serverMoves: P.game.moves, spec: P.spec, moves: P.moves, base: P.base, clicks: P.clicks,
+    assisted: P.assisted, time: P.t0 ? (P.tEnd || Date.now()) - P.t0 : 0 };
+  try { sessionStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* storage off: the link still carries the game */ }
+}
+
+function pSaved() {
+  try { return JSON.parse(sessionStorage.getItem(STORE) || 'null'); } catch (e) { return null; }
+}
+
+// pBegin replaces the game shown with the one make returns ({g, base,
+// spec, moves, clicks, assisted, time}): it cancels the run in progress
+// and the clicks queued, and is refused while another game is being made
+// (a double click makes one game).
+async function pBegin(make) {
+  if (P.starting) return;
+  P.gen++; P.queue = []; P.busy = false; P.starting = true;
+  P.game = null; P.advice = null; P.hint = null; P.note = ''; P.asked = false;
+  clearInterval(P.tick);
+  try {
+    const r = await make();
+    P.spec = r.spec || { level: r.g.level, rules: r.g.rules, seed: r.g.seed, noGuess: r.g.no_guess };
+    P.moves = r.moves || []; P.base = r.base || 0; P.clicks = r.clicks || 0; P.assisted = !!r.assisted;
+    P.t0 = r.time ? Date.now() - r.time : 0; P.tEnd = 0; P.cur = [0, 0];
+    P.starting = false;
+    pShow(r.g);
+    pControls();
+    pSave();
+    $('p-board').focus();
+  } catch (e) {
+    P.starting = false;
+    if (e === STALE) return;
+    $('p-board').innerHTML = ''; $('p-panel').innerHTML = '';
+    pShow(null, e.message);
+  }
+}
+
+// pControls sets the controls to the game on the board: New game then
+// starts its level, rules and kind of board.
+function pControls() {
+  const sp = P.spec, named = Array.from($('p-level').options).some(o => o.value === sp.level);
+  $('p-level').value = named ? sp.level : 'custom';
+  if (!named) $('p-custom').value = sp.level;
+  $('p-custom').hidden = named;
+  $('p-rules').value = sp.rules;
+  $('p-noguess').checked = !!sp.noGuess;
+}
+
+// underWay is true while a game has moves and goes on: leaving it asks.
+const underWay = () => !!P.game && P.game.outcome === 'unfinished' && P.moves.length > 0;
+const pLeave = what => !underWay() || confirm(what + '? The game under way will be lost.');
+
+// pChord plays the open hint at (r, c) as one move when its flags match
+// it and it has closed neighbours.
 async function pChord(r, c) {
   const g = P.game, n = +g.board[r][c];
   const around = neighbours(g.rows, g.cols, r, c);
   const flags = around.filter(([rr, cc]) => g.board[rr][cc] === 'F').length;
-  const closed = around.filter(([rr, cc]) => g.board[rr][cc] === '.');
-  if (!n || flags !== n || !closed.length) return;
-  for (let k = 0; k < closed.length && P.game.outcome === 'unfinished'; k++) {
-    await pMove('open', closed[k], k === closed.length - 1 && heatOn());
-  }
+  if (g.outcome !== 'unfinished' || !n || flags !== n || !around.some(([rr, cc]) => g.board[rr][cc] === '.')) return;
+  await pMove('chord', [r, c]);
 }
 
 // pAct is a click, or space/enter, on (r, c): open a closed cell, chord
-// an open one; a flag protects its cell.
+// an open one; a flag protects its cell. What the cell was when clicked
+// decides; a cell opened meanwhile is not chorded.
 function pAct(r, c) {
   const ch = P.game.board[r][c];
-  if (ch === '.') pRun(() => pMove('open', [r, c]));
+  const still = want => P.game.outcome === 'unfinished' && P.game.board[r][c] === want;
+  if (ch === '.') pRun(async () => { if (still('.')) await pMove('open', [r, c]); });
   else if (/[1-8]/.test(ch)) pRun(() => pChord(r, c));
 }
 
 function pFlag(r, c) {
   const ch = P.game.board[r][c];
-  if (ch === '.') pRun(() => pMove('flag', [r, c]));
-  else if (ch === 'F') pRun(() => pMove('unflag', [r, c]));
+  const still = want => P.game.outcome === 'unfinished' && P.game.board[r][c] === want;
+  if (ch === '.') pRun(async () => { if (still('.')) await pMove('flag', [r, c]); });
+  else if (ch === 'F') pRun(async () => { if (still('F')) await pMove('unflag', [r, c]); });
+}
+
+// pAdvice makes sure P.advice is the analysis of the position shown.
+async function pAdvice() {
+  if (!P.advice) pShow(await pApi('GET', gamePath() + '?assist=1'));
+  if (!P.advice) throw new Error(P.game.note ? noteOf(P.game) : 'No analysis came back');
+  return P.advice;
 }
 
 // pForced plays moves proved safe until the next move is a guess or the
 // game ends.
 async function pForced() {
+  P.assisted = true;
   let played = 0;
   for (let round = 0; round < 10000 && P.game.outcome === 'unfinished'; round++) {
     const a = await pAdvice();
+    if (!a.satisfiable) throw new Error(conflictWords(a));
     if (!a.move || !a.move.forced) {
-      P.note = (played ? 'Played ' + played + ' forced moves; s' : 'S') + 'topped before a guess' + (a.move ? ': the best is ' + cellName(a.move.cell) + ', mine chance ' + pct(a.move.p) : '');
+      P.note = (played ? 'Played ' + plural(played, 'forced move', 'forced moves') + '; s' : 'S') + 'topped before a guess' + (a.move ? ': the best is ' + cellName(a.move.cell) + ', mine chance ' + pct(a.move.p) : '');
       P.hint = a.move;
       return;
     }
@@ -795,61 +1020,117 @@ async function pForced() {
     if (P.game.board[a.move.cell[0]][a.move.cell[1]] === '.') { await pMove('open', a.move.cell, true); played++; }
     else P.advice = null;
   }
-  P.note = 'Played ' + played + ' forced moves';
+  P.note = 'Played ' + plural(played, 'forced move', 'forced moves');
 }
 
-function pStart(body) {
-  P.game = null; P.advice = null; P.hint = null; P.note = '';
-  P.busy = true;
-  api('POST', '/api/games', body).then(g => { P.busy = false; P.lastNew = body; pShow(g); $('p-board').focus(); },
-    e => { P.busy = false; $('p-board').innerHTML = ''; $('p-panel').innerHTML = ''; pShow(null, e.message); });
+// conflictWords says that no layout fits a, and where to look.
+const conflictWords = a => 'No move: no layout fits the numbers and flags' + (blameOf(a).size ? ' (the cells to blame are outlined in red)' : '') +
+  ': ' + plain(a.conflict || 'no layout agrees with the hints');
+
+function pHint() {
+  pRun(async () => {
+    P.assisted = true; P.asked = true;
+    const a = await pAdvice();
+    if (!a.satisfiable) throw new Error(conflictWords(a));
+    P.hint = a.move;
+    if (!a.move) throw new Error('No move to recommend: no closed cell is left');
+  });
 }
+
+function pPlayIt() { if (P.hint) { const c = P.hint.cell; pRun(async () => { if (P.game.board[c[0]][c[1]] === '.') await pMove('open', c); }); } }
+
+// pUndo takes back the last move; the time the game stood finished
+// before it is not counted.
+function pUndo() {
+  if (!P.game || !P.moves.length) return;
+  pRun(async () => {
+    if (!P.moves.length) return;
+    const g = await pApi('POST', gamePath() + '/undo', { assist: heatOn() });
+    if (P.tEnd) { P.t0 += Date.now() - P.tEnd; P.tEnd = 0; }
+    P.moves.pop(); P.assisted = true;
+    pShow(g);
+    pSave();
+  });
+}
+
+// pNew starts a game of the controls' level, rules, seed and kind.
+function pNew() {
+  if (P.starting || !pLeave('Start a new game')) return;
+  const level = $('p-level').value === 'custom' ? $('p-custom').value.trim() : $('p-level').value;
+  pBegin(async () => ({ g: await pApi('POST', '/api/games', { level, rules: $('p-rules').value, seed: $('p-seed').value.trim(), no_guess: $('p-noguess').checked, assist: heatOn() }) }));
+}
+
+// pRestart plays the same board again from the start.
+function pRestart() {
+  const sp = P.spec;
+  if (!sp || P.starting || !pLeave('Restart')) return;
+  pBegin(async () => Object.assign(await pReplay(sp, []), { spec: sp }));
+}
+
+// pLink is the game's link: its board, and the moves so far.
+const pLink = () => '#play=' + encodeURIComponent(P.spec.level) + ',' + P.spec.rules + ',' + P.spec.seed + (P.spec.noGuess ? ',noguess' : '') +
+  (P.moves.length ? ',m=' + P.moves.join('') : '');
 
 $('p-level').addEventListener('change', () => { $('p-custom').hidden = $('p-level').value !== 'custom'; });
-$('p-new').addEventListener('click', () => {
-  const level = $('p-level').value === 'custom' ? $('p-custom').value.trim() : $('p-level').value;
-  pStart({ level, rules: $('p-rules').value, seed: $('p-seed').value.trim(), no_guess: $('p-noguess').checked, assist: heatOn() });
-});
-function pRestart() {
-  const g = P.game;
-  if (g && !P.busy) pStart({ level: g.level, rules: g.rules, seed: g.seed, no_guess: g.no_guess, assist: heatOn() });
-}
+$('p-new').addEventListener('click', pNew);
 $('p-restart').addEventListener('click', pRestart);
-// pUndo takes back the last move; the timer goes on (or again, after the end).
-function pUndo() {
-  if (!P.game || !P.game.moves) return;
-  pRun(async () => { P.tEnd = 0; pShow(await api('POST', gamePath() + '/undo', { assist: heatOn() })); });
-}
 $('p-undo').addEventListener('click', pUndo);
-$('p-share').addEventListener('click', () => {
-  const g = P.game;
-  share('#play=' + encodeURIComponent(g.level) + ',' + g.rules + ',' + g.seed + (g.no_guess ? ',noguess' : ''), $('p-status'));
-});
-function pHint() {
-  pRun(async () => { const a = await pAdvice(); P.hint = a.move; if (!a.move) throw new Error('No move to recommend'); });
-}
+$('p-share').addEventListener('click', () => { if (P.spec) share(pLink(), $('p-status')); });
 $('p-hint').addEventListener('click', pHint);
-function pPlayIt() { if (P.hint) { const c = P.hint.cell; pRun(() => pMove('open', c)); } }
 $('p-playit').addEventListener('click', pPlayIt);
 $('p-forced').addEventListener('click', () => pRun(pForced));
 $('p-assist').addEventListener('change', () => {
   if (!P.game) return;
+  if (heatOn() && P.game.outcome === 'unfinished') P.assisted = true;
   if (heatOn() && !P.advice && P.game.outcome === 'unfinished') pRun(pAdvice);
   else pShow();
 });
 $('p-pct').addEventListener('change', pDraw);
-$('p-board').addEventListener('click', e => {
-  const q = cellAt(e); if (!q || !P.game || P.game.outcome !== 'unfinished') return;
+$('p-mode').addEventListener('click', () => {
+  P.flagMode = !P.flagMode;
+  $('p-mode').setAttribute('aria-pressed', P.flagMode);
+  $('p-mode').textContent = P.flagMode ? 'Tap flags' : 'Tap opens';
+});
+
+// LONG_PRESS is how long a touch on a cell is held to flag it (or, with
+// "Tap flags", to open it).
+const LONG_PRESS = 450;
+
+// pTap acts on cell q: the toggle decides whether a tap opens or flags;
+// alt does the other.
+function pTap(q, alt) {
+  if (!P.game || P.game.outcome !== 'unfinished') return;
   P.cur = q;
-  pAct(P.cur[0], P.cur[1]);
+  if (P.flagMode !== alt && P.game.board[q[0]][q[1]].match(/[.F]/)) pFlag(...q);
+  else pAct(...q);
+}
+
+$('p-board').addEventListener('click', e => {
+  const held = P.press && P.press.fired;
+  P.press = null;
+  const q = cellAt(e);
+  if (q && !held) pTap(q, false);
 });
 $('p-board').addEventListener('contextmenu', e => {
   const q = cellAt(e); if (!q) return;
   e.preventDefault();
+  if (P.press && P.press.fired) return; // the long press has flagged it
   if (!P.game || P.game.outcome !== 'unfinished') return;
   P.cur = q;
-  pFlag(P.cur[0], P.cur[1]);
+  pFlag(...q);
 });
+$('p-board').addEventListener('pointerdown', e => {
+  if (e.pointerType === 'mouse') return;
+  const q = cellAt(e); if (!q) return;
+  if (P.press) clearTimeout(P.press.timer);
+  const press = { x: e.clientX, y: e.clientY, fired: false };
+  press.timer = setTimeout(() => { press.fired = true; pTap(q, true); }, LONG_PRESS);
+  P.press = press;
+});
+$('p-board').addEventListener('pointermove', e => {
+  if (P.press && !P.press.fired && Math.hypot(e.clientX - P.press.x, e.clientY - P.press.y) > 10) { clearTimeout(P.press.timer); P.press = null; }
+});
+for (const ev of ['pointerup', 'pointercancel']) $('p-board').addEventListener(ev, () => { if (P.press) clearTimeout(P.press.timer); });
 $('p-board').addEventListener('keydown', e => {
   if (!P.game || e.ctrlKey || e.metaKey || e.altKey) return;
   const g = P.game, on = g.outcome === 'unfinished';
@@ -876,6 +1157,7 @@ function showTab(name) {
   $('play-view').hidden = name !== 'play';
   $('tab-analyze').classList.toggle('active', name === 'analyze');
   $('tab-play').classList.toggle('active', name === 'play');
+  try { sessionStorage.setItem('minesat.tab', name); } catch (e) { /* storage off */ }
 }
 $('tab-analyze').addEventListener('click', () => showTab('analyze'));
 $('tab-play').addEventListener('click', () => showTab('play'));
@@ -884,10 +1166,30 @@ $('zoom-in').addEventListener('click', () => { zoom = Math.min(3, zoom * 1.25); 
 $('zoom-out').addEventListener('click', () => { zoom = Math.max(0.4, zoom / 1.25); redraw(); });
 let resizing = 0;
 window.addEventListener('resize', () => { clearTimeout(resizing); resizing = setTimeout(redraw, 100); });
+window.addEventListener('pagehide', pSave);
+
+// sameGame is true when saved s is the game of spec with moves played,
+// and maybe more: resuming s then loses nothing the link has.
+const sameGame = (s, spec, moves) => !!s && s.spec.level === spec.level && s.spec.rules === spec.rules && s.spec.seed === spec.seed &&
+  !!s.spec.noGuess === !!spec.noGuess && moves.every((m, k) => s.moves[k] === m);
+
+// pResume shows saved game s again: the server's game when it still
+// holds it as it was, else the board made again and the moves replayed.
+function pResume(s) {
+  pBegin(async () => {
+    let g = null;
+    try { g = await pApi('GET', '/api/games/' + s.id); } catch (e) { if (e === STALE || !gone(e)) throw e; }
+    let base = s.base;
+    if (!g || g.moves !== s.serverMoves || g.seed !== s.spec.seed) ({ g, base } = await pReplay(s.spec, s.moves));
+    return Object.assign({}, s, { g, base });
+  });
+}
 
 // fromLink opens what the address's fragment names: #pos=MINES:ROW/ROW/...
-// (a position to analyse) or #play=LEVEL,RULES,SEED[,noguess] (a game).
-function fromLink() {
+// (a position to analyse) or #play=LEVEL,RULES,SEED[,noguess][,m=MOVES]
+// (a game, and the moves played in it). The game under way (or the
+// tab's saved one, at load) is kept when the link names it.
+function fromLink(saved) {
   const h = location.hash;
   let m = /^#pos=([^:]*):(.+)$/.exec(h);
   if (m) {
@@ -895,20 +1197,33 @@ function fromLink() {
     aLoad('mines ' + (decodeURIComponent(m[1]) || '?') + '\n' + decodeURIComponent(m[2]).split('/').join('\n'));
     return true;
   }
-  m = /^#play=([^,]+),([a-z]*),(-?\d+)(,noguess)?$/.exec(h);
-  if (m) {
-    showTab('play');
-    pStart({ level: decodeURIComponent(m[1]), rules: m[2], seed: m[3], no_guess: !!m[4], assist: heatOn() });
-    return true;
+  m = /^#play=([^,]+),([a-z]*),(-?\d+)(,noguess)?(?:,m=([ofuc0-9.]*))?$/.exec(h);
+  if (!m) return false;
+  showTab('play');
+  const spec = { level: decodeURIComponent(m[1]), rules: m[2], seed: m[3], noGuess: !!m[4] };
+  const moves = (m[5] || '').match(/[ofuc]\d+\.\d+/g) || [];
+  if (saved && sameGame(saved, spec, moves)) pResume(saved);
+  else if (!sameGame(P.spec && { spec: P.spec, moves: P.moves }, spec, moves) && pLeave('Open the linked game')) {
+    pBegin(async () => Object.assign(await pReplay(spec, moves), { spec, moves, clicks: moves.length }));
   }
-  return false;
+  return true;
 }
-window.addEventListener('hashchange', fromLink);
+window.addEventListener('hashchange', () => fromLink(null));
 
 api('GET', '/api/config').then(c => { $('p-noguess-label').hidden = !c.no_guess; }).catch(() => {});
-if (!fromLink()) {
+(() => {
+  const saved = pSaved();
+  if (fromLink(saved)) { if (saved && $('play-view').hidden) pResume(saved); return; }
   aNew();
-  // On the static site a reload resumes the game played last.
-  const id = transport.current && transport.current();
-  if (id) api('GET', '/api/games/' + id).then(g => { showTab('play'); pShow(g); }, () => {});
-}
+  if (!saved) {
+    // On the static site the transport keeps the game played last across
+    // tabs: a page without a game of its own resumes that one.
+    const id = transport.current && transport.current();
+    if (id) { showTab('play'); pBegin(async () => ({ g: await pApi('GET', '/api/games/' + id) })); }
+    return;
+  }
+  let tab = 'play';
+  try { tab = sessionStorage.getItem('minesat.tab') || tab; } catch (e) { /* storage off */ }
+  showTab(tab);
+  pResume(saved);
+})();
