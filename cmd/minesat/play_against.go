@@ -14,9 +14,9 @@ import (
 // against pairs the games of 'play --against FILE' with another player's
 // recorded outcomes on the same games.
 type against struct {
-	path  string
-	ref   *batch.Reference
-	pairs batch.Pairs
+	path   string
+	ref    *batch.Reference
+	paired batch.PairedTally
 }
 
 // checkAgainstFlags checks 'play --against' given paths: a second player
@@ -89,12 +89,12 @@ func (a *against) check(c batch.Config, from, to int) error {
 
 // count pairs game i, played with result res, with the reference's.
 func (a *against) count(i int, res agent.Result) {
-	a.pairs.Count(res.Outcome == game.Won, a.ref.Won[i-a.ref.From])
+	a.paired.Add(res.Outcome == game.Won, a.ref.Won[i-a.ref.From])
 }
 
 // write writes the game-by-game comparison of the games counted.
 func (a *against) write(w io.Writer, s batch.Summary) error {
-	p := a.pairs
+	p := a.paired
 	ref := p.Both + p.OnlyVs
 	lo, hi := batch.Wilson(ref, p.Games())
 	d, dlo, dhi, z := p.Diff()

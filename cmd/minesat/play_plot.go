@@ -19,13 +19,13 @@ func checkPlotFlag(cfg playConfig) error {
 
 // writePlayPlot draws the win rates of sums into out.
 func writePlayPlot(cfg playConfig, sums []batch.Summary, out *outFile) error {
-	var ls []plot.Level
+	var ls []plot.WinRate
 	for _, s := range sums {
 		if s.Games() == 0 {
 			continue
 		}
 		lo, hi := s.Base.Interval()
-		ls = append(ls, plot.Level{Name: s.Level.Name + "\nrules " + s.Rules.String(), Won: s.Base.Won, Games: s.Base.Games, Lo: lo, Hi: hi})
+		ls = append(ls, plot.WinRate{Name: s.Level.Name + "\nrules " + s.Rules.String(), Won: s.Base.Won, Games: s.Base.Games, Lo: lo, Hi: hi})
 	}
 	if len(ls) == 0 {
 		return nil

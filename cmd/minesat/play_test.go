@@ -144,7 +144,7 @@ func TestPlayJSON(t *testing.T) {
 		assert.Equal(t, batch.SummarySchema, f.Schema)
 		assert.Equal(t, int64(6), f.Seed)
 		assert.Equal(t, 20, f.Games)
-		assert.Equal(t, batch.ShardRange{Index: 0, Count: 1, From: 0, To: 20}, f.Shard)
+		assert.Equal(t, batch.ShardRange{Index: 0, Shards: 1, From: 0, To: 20}, f.Shard)
 		assert.True(t, f.Complete)
 		want := agent.DefaultConfig
 		want.Strategy = "kb"
