@@ -33,7 +33,7 @@ func ExampleConfig_Options() {
 		panic(err)
 	}
 	line := agent.NewRecordLine(g, res)
-	fmt.Println(line.Result, len(line.Moves), "moves,", len(line.Guesses), "guess noted")
+	fmt.Println(line.Outcome, len(line.Moves), "moves,", len(line.Guesses), "guess noted")
 
 	c.Depth = 3
 	_, err = c.Options()

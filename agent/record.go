@@ -25,7 +25,7 @@ func RecordOf(g *game.Game, res Result) game.Record {
 		Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,
 		Rules: g.Rules().String(), Seed: g.Seed(),
 		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()),
-		Moves: make([]game.MoveRecord, 0, len(res.Moves)), Result: res.Outcome,
+		Moves: make([]game.MoveRecord, 0, len(res.Moves)), Outcome: res.Outcome,
 	}
 	for _, m := range res.Moves {
 		rec.Moves = append(rec.Moves, m.Record(b))

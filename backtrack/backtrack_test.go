@@ -386,21 +386,21 @@ func TestHeuristicsHelp(t *testing.T) {
 func TestMethodNames(t *testing.T) {
 	for _, o := range allOptions() {
 		o.MaxNodes = 0
-		got, err := ParseMethod(o.String())
+		got, err := ParseOptions(o.String())
 		if assert.NoError(t, err) {
-			assert.Equal(t, o, got, "ParseMethod(%q)", o.String())
+			assert.Equal(t, o, got, "ParseOptions(%q)", o.String())
 		}
 	}
 	seed003 := []string{"bt", "bt+fc", "mrv", "mrv+fc", "degree", "degree+fc", "lcv", "lcv+fc"}
 	for _, name := range seed003 {
-		o, err := ParseMethod(name)
+		o, err := ParseOptions(name)
 		if assert.NoError(t, err) {
-			assert.Equal(t, name, o.String(), "ParseMethod(%q).String()", name)
+			assert.Equal(t, name, o.String(), "ParseOptions(%q).String()", name)
 		}
 	}
 	for _, bad := range []string{"", "fc+fc", "degree+mrv", "bt+mrv", "sat", "mrv+", "MRV"} {
-		_, err := ParseMethod(bad)
-		assert.Error(t, err, "ParseMethod(%q)", bad)
+		_, err := ParseOptions(bad)
+		assert.Error(t, err, "ParseOptions(%q)", bad)
 	}
 	var ord Order
 	require.NoError(t, ord.UnmarshalText([]byte("mrv+degree")))
@@ -411,18 +411,18 @@ func TestMethodNames(t *testing.T) {
 	assert.Error(t, val.UnmarshalText([]byte("LCV")), "UnmarshalText(LCV)")
 }
 
-func FuzzParseMethod(f *testing.F) {
+func FuzzParseOptions(f *testing.F) {
 	for _, s := range []string{"bt", "mrv+degree+lcv+fc", "degree+fc", "x", "bt+bt", "++"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		o, err := ParseMethod(s)
+		o, err := ParseOptions(s)
 		if err != nil {
 			return
 		}
-		o2, err := ParseMethod(o.String())
+		o2, err := ParseOptions(o.String())
 		if err != nil || o2 != o {
-			t.Errorf("ParseMethod(%q) = %+v; its name %q parses to %+v, %v", s, o, o.String(), o2, err)
+			t.Errorf("ParseOptions(%q) = %+v; its name %q parses to %+v, %v", s, o, o.String(), o2, err)
 		}
 	})
 }

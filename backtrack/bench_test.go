@@ -32,7 +32,7 @@ func BenchmarkSolve(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, m := range benchMethods {
-			o, _ := ParseMethod(m)
+			o, _ := ParseOptions(m)
 			b.Run(fmt.Sprintf("%dx%d-%d-%d/%s", st.rows, st.cols, st.mines, st.hints, m), func(b *testing.B) {
 				b.ReportAllocs()
 				var nodes int64
@@ -58,7 +58,7 @@ func BenchmarkCount(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, m := range benchMethods {
-		o, _ := ParseMethod(m)
+		o, _ := ParseOptions(m)
 		b.Run(m, func(b *testing.B) {
 			b.ReportAllocs()
 			var nodes int64

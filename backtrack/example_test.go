@@ -21,7 +21,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	o, err := backtrack.ParseMethod("mrv+fc")
+	o, err := backtrack.ParseOptions("mrv+fc")
 	if err != nil {
 		panic(err)
 	}

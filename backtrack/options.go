@@ -103,7 +103,7 @@ type Options struct {
 	MaxNodes int64 // node budget: 0 means DefaultMaxNodes, negative means none
 }
 
-// String returns the options' method name, as ParseMethod reads it: the
+// String returns the options' search name, as ParseOptions reads it: the
 // heuristics joined by "+", in the order mrv, degree, lcv, fc ("bt" when
 // neither a variable nor a value heuristic is set). So the course assignment's eight
 // combinations are bt, bt+fc, mrv, mrv+fc, degree, degree+fc, lcv and
@@ -129,12 +129,12 @@ func (o Options) String() string {
 	return strings.Join(parts, "+")
 }
 
-// ParseMethod parses a method name such as "bt", "mrv+fc" or
+// ParseOptions parses a search name such as "bt", "mrv+fc" or
 // "mrv+degree+lcv+fc" into Options (with MaxNodes 0). The words are bt
 // (plain; only alone or with fc), mrv, degree, lcv and fc, joined by "+",
 // each at most once; "mrv+degree" is MRV with ties broken by degree, and
 // "degree" alone already breaks its ties by MRV, so "degree+mrv" is refused.
-func ParseMethod(s string) (Options, error) {
+func ParseOptions(s string) (Options, error) {
 	var o Options
 	seen := map[string]bool{}
 	words := strings.Split(s, "+")

@@ -63,8 +63,8 @@ func TestMergeSplits(t *testing.T) {
 		require.Positive(t, whole.Base.Won)
 		require.Positive(t, whole.Base.Lost)
 		if vs {
-			require.Equal(t, games, whole.Pairs.Games())
-			require.Positive(t, whole.Pairs.OnlyBase+whole.Pairs.OnlyVs, "the players differ in no game: the test compares nothing")
+			require.Equal(t, games, whole.Paired.Games())
+			require.Positive(t, whole.Paired.OnlyBase+whole.Paired.OnlyVs, "the players differ in no game: the test compares nothing")
 		} else {
 			require.Equal(t, games, bytes.Count(wholeRecs, []byte("\n")))
 		}

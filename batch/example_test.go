@@ -72,7 +72,7 @@ func ExampleMergeSummaryFiles() {
 			return
 		}
 		var buf bytes.Buffer
-		shard := batch.ShardRange{Index: k, Count: 2, From: from, To: to}
+		shard := batch.ShardRange{Index: k, Shards: 2, From: from, To: to}
 		if err := batch.NewSummaryFile([]batch.Summary{s}, 40, shard, "", time.Second).Encode(&buf); err != nil {
 			fmt.Println(err)
 			return

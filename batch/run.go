@@ -110,7 +110,7 @@ func Run(ctx context.Context, c Config, from, to int, opt Options) (Summary, err
 		}
 		if r.vs != nil {
 			s.VsTally.add(*r.vs)
-			s.Pairs.add(r.res, *r.vs)
+			s.Paired.addResults(r.res, *r.vs)
 		}
 		if rw != nil {
 			return rw.WriteLine(r.record)

@@ -14,7 +14,7 @@ const MaxShards = 1 << 20
 // Shard, whose conditions it shares).
 func ShardOf(k, n, games int) ShardRange {
 	from, to := Shard(k, n, games)
-	return ShardRange{Index: k, Count: n, From: from, To: to}
+	return ShardRange{Index: k, Shards: n, From: from, To: to}
 }
 
 // ErrShardSyntax reports a shard that is not written K/N.

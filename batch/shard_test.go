@@ -49,11 +49,11 @@ func TestShardFromEnv(t *testing.T) {
 		err      string
 		sentinel error
 	}{
-		{"slurm", 0, slurm("3", "4"), ShardRange{Index: 3, Count: 4, From: 6000, To: 8000}, "", nil},
-		{"slurm from 1", 0, map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, ShardRange{Index: 0, Count: 4, From: 0, To: 2000}, "", nil},
-		{"slurm spaces", 0, slurm(" 2 ", "4"), ShardRange{Index: 2, Count: 4, From: 4000, To: 6000}, "", nil},
-		{"kubernetes", 8, map[string]string{"JOB_COMPLETION_INDEX": "7"}, ShardRange{Index: 7, Count: 8, From: 7000, To: 8000}, "", nil},
-		{"slurm before kubernetes", 0, map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2", "JOB_COMPLETION_INDEX": "1"}, ShardRange{Index: 0, Count: 2, From: 0, To: 4000}, "", nil},
+		{"slurm", 0, slurm("3", "4"), ShardRange{Index: 3, Shards: 4, From: 6000, To: 8000}, "", nil},
+		{"slurm from 1", 0, map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, ShardRange{Index: 0, Shards: 4, From: 0, To: 2000}, "", nil},
+		{"slurm spaces", 0, slurm(" 2 ", "4"), ShardRange{Index: 2, Shards: 4, From: 4000, To: 6000}, "", nil},
+		{"kubernetes", 8, map[string]string{"JOB_COMPLETION_INDEX": "7"}, ShardRange{Index: 7, Shards: 8, From: 7000, To: 8000}, "", nil},
+		{"slurm before kubernetes", 0, map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2", "JOB_COMPLETION_INDEX": "1"}, ShardRange{Index: 0, Shards: 2, From: 0, To: 4000}, "", nil},
 		{"env unset", 0, nil, ShardRange{}, "neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set", nil},
 		{"slurm without count", 0, map[string]string{"SLURM_ARRAY_TASK_ID": "0"}, ShardRange{}, "SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT (a Slurm job array sets both)", nil},
 		{"slurm with a count", 4, slurm("0", "4"), ShardRange{}, "under Slurm the count is SLURM_ARRAY_TASK_COUNT", ErrShardCountUnderSlurm},

@@ -75,21 +75,23 @@ func (t Tally) MsPerGame() float64 {
 	return t.Elapsed.Seconds() * 1000 / float64(t.Games)
 }
 
-// Pairs counts the games of paired play by which of the two players won
-// them.
-type Pairs struct {
+// PairedTally counts the games of paired play (two players on the same
+// layouts) by which of the two players won them.
+type PairedTally struct {
 	Both     int // games both won
 	OnlyBase int // games the first player won and the second did not
 	OnlyVs   int // games the second player won and the first did not
 	Neither  int // games neither won
 }
 
-// add counts one game, played by both.
-func (p *Pairs) add(base, vs agent.Result) { p.Count(base.Outcome == game.Won, vs.Outcome == game.Won) }
+// addResults counts one game, played by both.
+func (p *PairedTally) addResults(base, vs agent.Result) {
+	p.Add(base.Outcome == game.Won, vs.Outcome == game.Won)
+}
 
-// Count counts one game by whether the first player (b) and the second (v)
+// Add counts one game by whether the first player (b) and the second (v)
 // won it.
-func (p *Pairs) Count(b, v bool) {
+func (p *PairedTally) Add(b, v bool) {
 	switch {
 	case b && v:
 		p.Both++
@@ -103,7 +105,7 @@ func (p *Pairs) Count(b, v bool) {
 }
 
 // merge adds q's counts to p.
-func (p *Pairs) merge(q Pairs) {
+func (p *PairedTally) merge(q PairedTally) {
 	p.Both += q.Both
 	p.OnlyBase += q.OnlyBase
 	p.OnlyVs += q.OnlyVs
@@ -111,11 +113,13 @@ func (p *Pairs) merge(q Pairs) {
 }
 
 // Games returns the games counted.
-func (p Pairs) Games() int { return p.Both + p.OnlyBase + p.OnlyVs + p.Neither }
+func (p PairedTally) Games() int { return p.Both + p.OnlyBase + p.OnlyVs + p.Neither }
 
 // Diff returns PairedDiff of the counts: the second player's win rate less
 // the first's, its 95% interval and McNemar's z.
-func (p Pairs) Diff() (d, lo, hi, z float64) { return PairedDiff(p.OnlyBase, p.OnlyVs, p.Games()) }
+func (p PairedTally) Diff() (d, lo, hi, z float64) {
+	return PairedDiff(p.OnlyBase, p.OnlyVs, p.Games())
+}
 
 // Summary is the result of a batch: what was played (level, rules, first
 // click, players, seed), which games ([From, To)), and their counts. Two
@@ -131,9 +135,9 @@ type Summary struct {
 
 	From, To int // the games counted are From, From+1, ..., To-1
 
-	Base    Tally // the player's games
-	VsTally Tally // the second player's games; zero without one
-	Pairs   Pairs // the games by who won them; zero without a second player
+	Base    Tally       // the player's games
+	VsTally Tally       // the second player's games; zero without one
+	Paired  PairedTally // the games by who won them; zero without a second player
 }
 
 // Games returns the number of games counted, To - From.
@@ -256,7 +260,7 @@ func Merge(ss ...Summary) (Summary, error) {
 		out.To = s.To
 		out.Base.merge(s.Base)
 		out.VsTally.merge(s.VsTally)
-		out.Pairs.merge(s.Pairs)
+		out.Paired.merge(s.Paired)
 		prev = i
 	}
 	return out, nil

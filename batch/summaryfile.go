@@ -43,13 +43,13 @@ type SummaryFile struct {
 }
 
 // ShardRange is the slice of a run a summary was asked to count: games
-// From..To-1 of each level, shard Index of Count (0 of 1 for a whole run;
+// From..To-1 of each level, shard Index of Shards (0 of 1 for a whole run;
 // see Shard).
 type ShardRange struct {
-	Index int `json:"index"`
-	Count int `json:"count"`
-	From  int `json:"from"`
-	To    int `json:"to"`
+	Index  int `json:"index"`
+	Shards int `json:"count"`
+	From   int `json:"from"`
+	To     int `json:"to"`
 }
 
 // SummaryVs is the second player of paired play ('minesat play --vs').
@@ -145,7 +145,7 @@ func playerOf(a agent.Config, t Tally) SummaryPlayer {
 }
 
 func pairedOf(s Summary) SummaryPaired {
-	p := s.Pairs
+	p := s.Paired
 	d, lo, hi, z := p.Diff()
 	out := SummaryPaired{BothWon: p.Both, OnlyBase: p.OnlyBase, OnlyVs: p.OnlyVs, Neither: p.Neither,
 		Difference: d, CI95: [2]float64{lo, hi}, Z: z}
@@ -240,18 +240,18 @@ func (f SummaryFile) check() error {
 	switch {
 	case f.Games < 1:
 		return fmt.Errorf("games %d: want at least 1", f.Games)
-	case sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count:
-		return fmt.Errorf("shard %d of %d: want 0 <= index < count", sh.Index, sh.Count)
-	case sh.Count > f.Games || f.Games > math.MaxInt/sh.Count:
-		return fmt.Errorf("shard count %d: want 1 to the %d games", sh.Count, f.Games)
+	case sh.Shards < 1 || sh.Index < 0 || sh.Index >= sh.Shards:
+		return fmt.Errorf("shard %d of %d: want 0 <= index < count", sh.Index, sh.Shards)
+	case sh.Shards > f.Games || f.Games > math.MaxInt/sh.Shards:
+		return fmt.Errorf("shard count %d: want 1 to the %d games", sh.Shards, f.Games)
 	case math.IsNaN(f.WallSeconds) || f.WallSeconds < 0 || f.WallSeconds > maxWallSeconds:
 		return fmt.Errorf("wall_seconds %v: want 0 to %.0f", f.WallSeconds, maxWallSeconds)
 	case len(f.Levels) == 0:
 		return fmt.Errorf("no level")
 	}
-	if from, to := Shard(sh.Index, sh.Count, f.Games); sh.From != from || sh.To != to {
+	if from, to := Shard(sh.Index, sh.Shards, f.Games); sh.From != from || sh.To != to {
 		return fmt.Errorf("shard %d/%d of %d games counts games %d to %d, not shard.from %d and shard.to %d",
-			sh.Index, sh.Count, f.Games, from, to, sh.From, sh.To)
+			sh.Index, sh.Shards, f.Games, from, to, sh.From, sh.To)
 	}
 	if err := checkAgent("agent", f.Agent); err != nil {
 		return err
@@ -317,7 +317,7 @@ func (l SummaryLevel) check(f SummaryFile, sh ShardRange) error {
 			p.BothWon, p.OnlyBase, p.OnlyVs, p.Neither, l.Base.Won, l.Vs.Won, n)
 	}
 	s := Summary{Base: l.Base.tally(), VsTally: l.Vs.tally(),
-		Pairs: Pairs{Both: p.BothWon, OnlyBase: p.OnlyBase, OnlyVs: p.OnlyVs, Neither: p.Neither}}
+		Paired: PairedTally{Both: p.BothWon, OnlyBase: p.OnlyBase, OnlyVs: p.OnlyVs, Neither: p.Neither}}
 	want := pairedOf(s)
 	return checkFigures("paired", []figure{
 		{"difference", p.Difference, want.Difference}, {"ci95[0]", p.CI95[0], want.CI95[0]}, {"ci95[1]", p.CI95[1], want.CI95[1]},
@@ -393,7 +393,7 @@ func (f SummaryFile) Summaries() []Summary {
 			vs := f.Vs.Agent
 			s.Vs = &vs
 			s.VsTally = l.Vs.tally()
-			s.Pairs = Pairs{Both: l.Paired.BothWon, OnlyBase: l.Paired.OnlyBase, OnlyVs: l.Paired.OnlyVs, Neither: l.Paired.Neither}
+			s.Paired = PairedTally{Both: l.Paired.BothWon, OnlyBase: l.Paired.OnlyBase, OnlyVs: l.Paired.OnlyVs, Neither: l.Paired.Neither}
 		}
 		out[i] = s
 	}
@@ -461,7 +461,7 @@ func MergeSummaryFiles(names []string, files []SummaryFile) (SummaryFile, error)
 	if ref.Vs != nil {
 		vsFlags = ref.Vs.Flags
 	}
-	return NewSummaryFile(sums, ref.Games, ShardRange{Index: 0, Count: 1, From: 0, To: ref.Games}, vsFlags, wall), nil
+	return NewSummaryFile(sums, ref.Games, ShardRange{Index: 0, Shards: 1, From: 0, To: ref.Games}, vsFlags, wall), nil
 }
 
 // mergeLevel merges the summaries ss of one level (ss[i] from names[i])
@@ -570,7 +570,7 @@ func missingError(names []string, files []SummaryFile, from, to int) error {
 	var short []string
 	for i, f := range files {
 		if sh := f.Shard; !f.Complete && sh.From < to && sh.To > from {
-			short = append(short, fmt.Sprintf("%s (shard %d/%d, %s) was interrupted", names[i], sh.Index, sh.Count, GameRange(sh.From, sh.To)))
+			short = append(short, fmt.Sprintf("%s (shard %d/%d, %s) was interrupted", names[i], sh.Index, sh.Shards, GameRange(sh.From, sh.To)))
 		}
 	}
 	if len(short) == 0 {

@@ -20,7 +20,7 @@ func shardFiles(t *testing.T, c Config, games, n int) []SummaryFile {
 	for k := range n {
 		from, to := Shard(k, n, games)
 		s, _ := runRecords(t, c, from, to, 1)
-		f := NewSummaryFile([]Summary{s}, games, ShardRange{Index: k, Count: n, From: from, To: to}, "--guesser local", time.Second)
+		f := NewSummaryFile([]Summary{s}, games, ShardRange{Index: k, Shards: n, From: from, To: to}, "--guesser local", time.Second)
 		var buf bytes.Buffer
 		require.NoError(t, f.Encode(&buf))
 		back, err := ParseSummaryFile(fmt.Sprintf("shard-%d.json", k), buf.Bytes())
@@ -40,7 +40,7 @@ func TestMergeSummaryFiles(t *testing.T) {
 		c := testConfig(vs)
 		files := shardFiles(t, c, games, 3)
 		whole, _ := runRecords(t, c, 0, games, 2)
-		want := NewSummaryFile([]Summary{whole}, games, ShardRange{Count: 1, To: games}, "--guesser local", 3*time.Second)
+		want := NewSummaryFile([]Summary{whole}, games, ShardRange{Shards: 1, To: games}, "--guesser local", 3*time.Second)
 		names := []string{"c", "b", "a"}
 		got, err := MergeSummaryFiles(names, []SummaryFile{files[2], files[1], files[0]})
 		require.NoError(t, err)

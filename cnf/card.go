@@ -11,8 +11,8 @@ type Exactly struct {
 // Feasible reports whether some assignment satisfies e: 0 <= N <= len(Lits).
 func (e Exactly) Feasible() bool { return e.N >= 0 && e.N <= len(e.Lits) }
 
-// Count returns how many of e.Lits are true under a.
-func (e Exactly) Count(a Assignment) int {
+// NumTrue returns how many of e.Lits are true under a.
+func (e Exactly) NumTrue(a Assignment) int {
 	n := 0
 	for _, l := range e.Lits {
 		if a.Value(l) {
@@ -23,7 +23,7 @@ func (e Exactly) Count(a Assignment) int {
 }
 
 // Holds reports whether exactly e.N of e.Lits are true under a.
-func (e Exactly) Holds(a Assignment) bool { return e.Count(a) == e.N }
+func (e Exactly) Holds(a Assignment) bool { return e.NumTrue(a) == e.N }
 
 // Cards returns e as two cardinality constraints: at least N of Lits, and at
 // most N of Lits (at least len(Lits)-N of their negations). Both own fresh
@@ -58,7 +58,7 @@ func AtMost(lits []Lit, n int) Card {
 
 // Holds reports whether at least c.AtLeast of c.Lits are true under a.
 func (c Card) Holds(a Assignment) bool {
-	return Exactly{Lits: c.Lits}.Count(a) >= c.AtLeast
+	return Exactly{Lits: c.Lits}.NumTrue(a) >= c.AtLeast
 }
 
 // Dimacs returns c's literals as DIMACS integers, the form gophersat takes.

@@ -18,12 +18,12 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	methods, err := compare.ParseMethods("sat,bt,mrv+fc", 1000)
+	methods, err := compare.ParseSolvers("sat,bt,mrv+fc", 1000)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	rep, err := compare.Run(context.Background(), []compare.Puzzle{{Name: "corner", Puzzle: p}}, compare.Options{Methods: methods})
+	rep, err := compare.Run(context.Background(), []compare.Puzzle{{Name: "corner", Puzzle: p}}, compare.Options{Solvers: methods})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -33,7 +33,7 @@ func Example() {
 		if r.Nodes != nil {
 			nodes = fmt.Sprint(*r.Nodes)
 		}
-		fmt.Printf("%s %s: %s, %s nodes\n", r.File, r.Method, r.Outcome, nodes)
+		fmt.Printf("%s %s: %s, %s nodes\n", r.File, r.Solver, r.Outcome, nodes)
 	}
 	fmt.Println(rep.Wrong(), "wrong")
 	// Output:

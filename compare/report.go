@@ -11,25 +11,25 @@ import (
 	"time"
 )
 
-// Outcome is how one run (one puzzle, one method) ended.
+// Outcome is how one run (one puzzle, one solver) ended.
 type Outcome string
 
 // The outcomes of a run.
 const (
 	Solved     Outcome = "solved"      // a solution (with Options.All: every solution) found and checked
-	NoSolution Outcome = "no solution" // the method proved there is none
+	NoSolution Outcome = "no solution" // the solver proved there is none
 	GaveUp     Outcome = "gave up"     // the node budget or the timeout ran out
 	Wrong      Outcome = "wrong"       // an invalid solution, or "no solution" when there is one
-	Errored    Outcome = "error"       // the method failed
+	Errored    Outcome = "error"       // the solver failed
 )
 
-// Result is one row of the comparison: one puzzle, one method.
+// Result is one row of the comparison: one puzzle, one solver.
 type Result struct {
 	File       string   `json:"file"`   // the puzzle's name
-	Method     string   `json:"method"` // Method.Name
+	Solver     string   `json:"method"` // Solver.Name
 	Outcome    Outcome  `json:"outcome"`
 	Solutions  int64    `json:"solutions"` // 1 when one was found; with Options.All, all of them
-	Nodes      *int64   `json:"nodes"`     // nil for methods that do not count nodes (sat)
+	Nodes      *int64   `json:"nodes"`     // nil for solvers that do not count nodes (sat)
 	Backtracks *int64   `json:"backtracks"`
 	Seconds    float64  `json:"seconds"`
 	VsSat      *float64 `json:"vs_sat"` // Seconds / sat's Seconds on the same puzzle; nil without sat
@@ -38,9 +38,9 @@ type Result struct {
 	elapsed time.Duration
 }
 
-// Total sums one method's results.
+// Total sums one solver's results.
 type Total struct {
-	Method     string   `json:"method"`
+	Solver     string   `json:"method"`
 	Puzzles    int      `json:"puzzles"`
 	Solved     int      `json:"solved"`
 	NoSolution int      `json:"no_solution"`
@@ -54,8 +54,8 @@ type Total struct {
 	elapsed time.Duration
 }
 
-// Report is a comparison: its results, puzzle by puzzle and method by
-// method in order, and the totals per method, in the methods' order.
+// Report is a comparison: its results, puzzle by puzzle and solver by
+// solver in order, and the totals per solver, in the solvers' order.
 type Report struct {
 	Runs   []Result `json:"runs,omitempty"`
 	Totals []Total  `json:"totals"`
@@ -79,13 +79,13 @@ var (
 // cells returns r's columns as text; human selects the text table's forms
 // (durations and "-"), otherwise plain numbers and empty cells for CSV.
 func (r Result) cells(human bool) []string {
-	return []string{r.File, r.Method, string(r.Outcome), strconv.FormatInt(r.Solutions, 10),
+	return []string{r.File, r.Solver, string(r.Outcome), strconv.FormatInt(r.Solutions, 10),
 		fmtCount(r.Nodes, human), fmtCount(r.Backtracks, human),
 		fmtSeconds(r.elapsed, human), fmtRatio(r.VsSat, human)}
 }
 
 func (t Total) cells(human bool) []string {
-	return []string{t.Method, strconv.Itoa(t.Puzzles), strconv.Itoa(t.Solved), strconv.Itoa(t.NoSolution),
+	return []string{t.Solver, strconv.Itoa(t.Puzzles), strconv.Itoa(t.Solved), strconv.Itoa(t.NoSolution),
 		strconv.Itoa(t.GaveUp), strconv.Itoa(t.Wrong), fmtCount(t.Nodes, human), fmtCount(t.Backtracks, human),
 		fmtSeconds(t.elapsed, human), fmtRatio(t.VsSat, human)}
 }

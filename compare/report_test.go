@@ -17,7 +17,7 @@ import (
 // TestReportFormats checks that text, CSV and JSON carry the same rows and
 // columns, and that the text tables are aligned.
 func TestReportFormats(t *testing.T) {
-	rep, err := Run(context.Background(), seeds(t, 0, 1, 2), Options{Methods: methods(t, "sat,bt,mrv+fc", backtrack.DefaultMaxNodes)})
+	rep, err := Run(context.Background(), seeds(t, 0, 1, 2), Options{Solvers: methods(t, "sat,bt,mrv+fc", backtrack.DefaultMaxNodes)})
 	require.NoError(t, err)
 	write := func(w func(io.Writer, bool) error, totalsOnly bool) string {
 		var b strings.Builder

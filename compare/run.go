@@ -13,7 +13,7 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// Puzzle is a puzzle to compare the methods on, with the name its rows
+// Puzzle is a puzzle to compare the solvers on, with the name its rows
 // carry (a file name, say).
 type Puzzle struct {
 	Name   string
@@ -22,38 +22,38 @@ type Puzzle struct {
 
 // Options say how Run compares.
 type Options struct {
-	Methods  []Method      // the methods, in column order; nil: DefaultMethods with backtrack.DefaultMaxNodes
-	Timeout  time.Duration // the time limit of each run (one puzzle, one method); 0: none
+	Solvers  []Solver      // the solvers, in column order; nil: DefaultSolvers with backtrack.DefaultMaxNodes
+	Timeout  time.Duration // the time limit of each run (one puzzle, one solver); 0: none
 	All      bool          // count every solution instead of finding one (sat counts, backtracking enumerates)
-	Repeat   int           // run each puzzle and method this many times and keep the fastest; 0 is 1
-	Progress func()        // if not nil, called after each puzzle and method
+	Repeat   int           // run each puzzle and solver this many times and keep the fastest; 0 is 1
+	Progress func()        // if not nil, called after each puzzle and solver
 }
 
-// Run runs every method on every puzzle, in order, and returns their
+// Run runs every solver on every puzzle, in order, and returns their
 // results and totals. When ctx ends it stops after the run in progress and
 // returns the results so far with an error wrapping ctx's; a puzzle
 // without a mine total is an error before any run. The wrong answers are
 // in the report (Report.Wrong), not in the error.
 func Run(ctx context.Context, puzzles []Puzzle, opts Options) (*Report, error) {
-	methods := opts.Methods
-	if methods == nil {
+	solvers := opts.Solvers
+	if solvers == nil {
 		var err error
-		if methods, err = ParseMethods(DefaultMethods, backtrack.DefaultMaxNodes); err != nil {
+		if solvers, err = ParseSolvers(DefaultSolvers, backtrack.DefaultMaxNodes); err != nil {
 			return nil, fmt.Errorf("compare: %w", err)
 		}
 	}
 	for _, p := range puzzles {
-		if bt := NeedsTotal(methods); !p.Puzzle.MinesKnown() && bt != "" {
+		if bt := NeedsTotal(solvers); !p.Puzzle.MinesKnown() && bt != "" {
 			return nil, fmt.Errorf("compare: %s: the mine total is unknown (?): the backtracking search %s needs it", p.Name, bt)
 		}
 	}
 	rep := &Report{}
 	for _, p := range puzzles {
 		first := len(rep.Runs)
-		for _, m := range methods {
-			r := runMethod(ctx, p.Puzzle, m, opts.Timeout, opts.All)
+		for _, m := range solvers {
+			r := runSolver(ctx, p.Puzzle, m, opts.Timeout, opts.All)
 			for i := 1; i < opts.Repeat && ctx.Err() == nil; i++ {
-				if again := runMethod(ctx, p.Puzzle, m, opts.Timeout, opts.All); again.elapsed < r.elapsed && again.Outcome == r.Outcome {
+				if again := runSolver(ctx, p.Puzzle, m, opts.Timeout, opts.All); again.elapsed < r.elapsed && again.Outcome == r.Outcome {
 					r = again
 				}
 			}
@@ -63,24 +63,24 @@ func Run(ctx context.Context, puzzles []Puzzle, opts Options) (*Report, error) {
 				opts.Progress()
 			}
 			if err := ctx.Err(); err != nil {
-				rep.Totals = totals(methods, rep.Runs)
+				rep.Totals = totals(solvers, rep.Runs)
 				return rep, fmt.Errorf("compare: interrupted: %w", err)
 			}
 		}
 		crossCheck(rep.Runs[first:], opts.All)
 	}
-	rep.Totals = totals(methods, rep.Runs)
+	rep.Totals = totals(solvers, rep.Runs)
 	return rep, nil
 }
 
-// runMethod runs one method on one puzzle and checks its answer.
-func runMethod(ctx context.Context, p *game.Puzzle, m Method, timeout time.Duration, all bool) Result {
+// runSolver runs one solver on one puzzle and checks its answer.
+func runSolver(ctx context.Context, p *game.Puzzle, m Solver, timeout time.Duration, all bool) Result {
 	cancel := context.CancelFunc(func() {})
 	if timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 	}
 	defer cancel()
-	r := Result{Method: m.Name}
+	r := Result{Solver: m.Name}
 	var err error
 	var found bool
 	start := time.Now()
@@ -150,7 +150,7 @@ func runMethod(ctx context.Context, p *game.Puzzle, m Method, timeout time.Durat
 }
 
 // crossCheck marks wrong, among one puzzle's runs, every "no solution"
-// when another method found a checked solution. With all, where every
+// when another solver found a checked solution. With all, where every
 // enumerated solution was checked (so the largest count enumerated is a
 // lower bound on the truth, and exact once an enumeration finishes), it also
 // marks wrong every finished enumeration that found fewer, and sat's count
@@ -160,7 +160,7 @@ func runMethod(ctx context.Context, p *game.Puzzle, m Method, timeout time.Durat
 func crossCheck(runs []Result, all bool) {
 	best, exact := int64(0), false
 	for _, r := range runs {
-		if r.Method == "sat" && all {
+		if r.Solver == "sat" && all {
 			continue
 		}
 		if r.Outcome == Solved || r.Outcome == GaveUp {
@@ -173,9 +173,9 @@ func crossCheck(runs []Result, all bool) {
 		finished := r.Outcome == Solved || r.Outcome == NoSolution
 		switch {
 		case r.Outcome == NoSolution && best > 0:
-			r.Outcome, r.Error = Wrong, "no solution claimed, but another method found one"
+			r.Outcome, r.Error = Wrong, "no solution claimed, but another solver found one"
 		case all && finished && r.Solutions < best:
-			r.Outcome, r.Error = Wrong, fmt.Sprintf("%d solutions counted, another method enumerated %d", r.Solutions, best)
+			r.Outcome, r.Error = Wrong, fmt.Sprintf("%d solutions counted, another solver enumerated %d", r.Solutions, best)
 		case all && finished && exact && r.Solutions != best:
 			r.Outcome, r.Error = Wrong, fmt.Sprintf("%d solutions counted, an enumeration found exactly %d", r.Solutions, best)
 		}
@@ -183,7 +183,7 @@ func crossCheck(runs []Result, all bool) {
 	// Ratios to sat on the same puzzle.
 	var sat *Result
 	for k := range runs {
-		if runs[k].Method == "sat" {
+		if runs[k].Solver == "sat" {
 			sat = &runs[k]
 		}
 	}
@@ -196,16 +196,16 @@ func crossCheck(runs []Result, all bool) {
 	}
 }
 
-// totals sums the runs per method, in the order of methods.
-func totals(methods []Method, runs []Result) []Total {
-	totals := make([]Total, len(methods))
+// totals sums the runs per solver, in the order of solvers.
+func totals(solvers []Solver, runs []Result) []Total {
+	totals := make([]Total, len(solvers))
 	index := map[string]int{}
-	for k, m := range methods {
-		totals[k].Method = m.Name
+	for k, m := range solvers {
+		totals[k].Solver = m.Name
 		index[m.Name] = k
 	}
 	for _, r := range runs {
-		t := &totals[index[r.Method]]
+		t := &totals[index[r.Solver]]
 		t.Puzzles++
 		switch r.Outcome {
 		case Solved:
@@ -226,7 +226,7 @@ func totals(methods []Method, runs []Result) []Total {
 	sat := -1
 	for k := range totals {
 		totals[k].Seconds = totals[k].elapsed.Seconds()
-		if totals[k].Method == "sat" {
+		if totals[k].Solver == "sat" {
 			sat = k
 		}
 	}

@@ -45,7 +45,7 @@ func ExampleRecordWriter() {
 	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,
 		Rules: g.Rules().String(), Seed: g.Seed(),
 		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()),
-		Moves: moves, Result: g.Outcome()}
+		Moves: moves, Outcome: g.Outcome()}
 
 	var buf bytes.Buffer
 	w := game.NewRecordWriter(&buf)
@@ -57,7 +57,7 @@ func ExampleRecordWriter() {
 	}
 	recs, err := game.ReadRecords("games.jsonl", &buf)
 	fmt.Println(len(recs), err)
-	fmt.Println(recs[0].Result, len(recs[0].Moves), "moves; replays:", game.VerifyRecord(&recs[0]))
+	fmt.Println(recs[0].Outcome, len(recs[0].Moves), "moves; replays:", game.VerifyRecord(&recs[0]))
 	// Output:
 	// 1 <nil>
 	// lost 5 moves; replays: <nil>

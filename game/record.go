@@ -42,7 +42,7 @@ type Record struct {
 	Mines     [][2]int     `json:"mines"`   // row-major
 	Initial   [][2]int     `json:"initial"` // cells the rules opened before the first move
 	Moves     []MoveRecord `json:"moves"`
-	Result    Outcome      `json:"result"` // Won, Lost or Stuck
+	Outcome   Outcome      `json:"result"` // Won, Lost or Stuck: how the game ended
 }
 
 // RecordLine is one line of a record file: a Record and its optional keys.

@@ -28,7 +28,7 @@ func TestRecordSchema(t *testing.T) {
 			{Op: OpOpen.String(), Cell: [2]int{3, 4}, Why: WhyGuess},
 			{Op: OpFlag.String(), Cell: [2]int{0, 1}, Why: "subset (1,1)"},
 		},
-		Result: Stuck,
+		Outcome: Stuck,
 	}
 	const want = `{"version":2,"level":"hard","rows":16,"cols":30,"mine_count":99,"rules":"seed","seed":123,` +
 		`"mines":[[0,1],[15,29]],"initial":[],` +
@@ -55,8 +55,8 @@ func TestRecordRoundTrip(t *testing.T) {
 		recs = append(recs, Record{
 			Level: Beginner.Name, Rows: 9, Cols: 9, MineCount: 10, Rules: rules.String(), Seed: GameSeed(7, seed),
 			Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()),
-			Moves:  []MoveRecord{{Op: OpOpen.String(), Cell: [2]int{4, 4}, Why: WhyGuess}},
-			Result: result,
+			Moves:   []MoveRecord{{Op: OpOpen.String(), Cell: [2]int{4, 4}, Why: WhyGuess}},
+			Outcome: result,
 		})
 	}
 	var buf bytes.Buffer
@@ -202,7 +202,7 @@ func TestReadRecordVersion1(t *testing.T) {
 // compressed on disk, with both the reader and OpenRecordFile.
 func TestRecordFileGzip(t *testing.T) {
 	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 1,
-		Mines: [][2]int{}, Initial: [][2]int{}, Moves: []MoveRecord{}, Result: Stuck}
+		Mines: [][2]int{}, Initial: [][2]int{}, Moves: []MoveRecord{}, Outcome: Stuck}
 	for _, name := range []string{"r.jsonl", "r.jsonl.gz"} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), name)

@@ -92,7 +92,7 @@ func scriptedLine(t *testing.T) string {
 	var buf bytes.Buffer
 	w := NewRecordWriter(&buf)
 	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 1,
-		Mines: [][2]int{{0, 0}}, Initial: [][2]int{}, Moves: []MoveRecord{}, Result: Stuck}
+		Mines: [][2]int{{0, 0}}, Initial: [][2]int{}, Moves: []MoveRecord{}, Outcome: Stuck}
 	require.NoError(t, w.Write(&rec))
 	require.NoError(t, w.Flush())
 	return buf.String()

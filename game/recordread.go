@@ -270,7 +270,7 @@ func decodeRecordLine(b []byte) (*RecordLine, int, error) {
 		}
 	}
 	r.Level, r.Rows, r.Cols, r.MineCount = *w.Level, *w.Rows, *w.Cols, *w.MineCount
-	r.Rules, r.Seed, r.Mines, r.Initial, r.Result = *w.Rules, *w.Seed, *w.Mines, *w.Initial, *w.Result
+	r.Rules, r.Seed, r.Mines, r.Initial, r.Outcome = *w.Rules, *w.Seed, *w.Mines, *w.Initial, *w.Result
 	if r.Rows > 0 && r.Cols > 0 {
 		limit := max(RecordMinCells, RecordCellsPerByte*len(b))
 		if r.Rows > limit/r.Cols {

@@ -21,8 +21,8 @@ type RecordSelect struct {
 // selects reports whether game num is in the range.
 func (s RecordSelect) selects(num int) bool { return num >= s.From && (s.To < 0 || num <= s.To) }
 
-// RecordResult is one record as VerifyRecords verified it.
-type RecordResult struct {
+// VerifiedRecord is one record as VerifyRecords verified it.
+type VerifiedRecord struct {
 	File    string      // the name given to VerifyRecords
 	Line    int         // the record's line in the file, from 1
 	Num     int         // the game's number: its place among the file's records, from 0
@@ -67,9 +67,9 @@ func (t RecordTally) String() string {
 // an error of the stream itself (a read error, a torn gzip stream, a line
 // too long), which is returned and kept in the tally's Torn. The tally
 // counts the games up to there.
-func VerifyRecords(ctx context.Context, r io.Reader, name string, sel RecordSelect, fn func(*RecordResult) error) (RecordTally, error) {
+func VerifyRecords(ctx context.Context, r io.Reader, name string, sel RecordSelect, fn func(*VerifiedRecord) error) (RecordTally, error) {
 	var t RecordTally
-	err := scanRecords(ctx, NewRecordReader(name, r), func(res *RecordResult) (bool, error) {
+	err := scanRecords(ctx, NewRecordReader(name, r), func(res *VerifiedRecord) (bool, error) {
 		t.Read++
 		if !sel.selects(res.Num) {
 			return sel.To < 0 || res.Num <= sel.To, nil
@@ -77,16 +77,16 @@ func VerifyRecords(ctx context.Context, r io.Reader, name string, sel RecordSele
 		if res.Err == nil {
 			res.Err = verifyResult(res)
 		}
-		if sel.Lost > 0 && (res.Err != nil || res.Record.Result != Lost) {
+		if sel.Lost > 0 && (res.Err != nil || res.Record.Outcome != Lost) {
 			return true, nil
 		}
 		t.Games++
 		switch {
 		case res.Err != nil:
 			t.Errors++
-		case res.Record.Result == Won:
+		case res.Record.Outcome == Won:
 			t.Won++
-		case res.Record.Result == Lost:
+		case res.Record.Outcome == Lost:
 			t.Lost++
 		default:
 			t.Stuck++
@@ -115,7 +115,7 @@ func (e *streamError) Error() string { return e.err.Error() }
 // is passed with its *ParseError, so that game numbers stay those of the
 // file. A stream error is returned as a *streamError; with ctx done, ctx's
 // error is returned at once, the read under way left to finish unheeded.
-func scanRecords(ctx context.Context, rr *RecordReader, fn func(*RecordResult) (bool, error)) error {
+func scanRecords(ctx context.Context, rr *RecordReader, fn func(*VerifiedRecord) (bool, error)) error {
 	type answer struct {
 		l    *RecordLine
 		line int
@@ -149,7 +149,7 @@ func scanRecords(ctx context.Context, rr *RecordReader, fn func(*RecordResult) (
 		if a.err != nil && !errors.As(a.err, &pe) {
 			return &streamError{a.err}
 		}
-		res := &RecordResult{File: rr.name, Line: a.line, Num: num, Err: a.err}
+		res := &VerifiedRecord{File: rr.name, Line: a.line, Num: num, Err: a.err}
 		if a.l != nil {
 			res.Record, res.Probs, res.Guesses = a.l.Record, a.l.Probs, a.l.Guesses
 		}
@@ -161,7 +161,7 @@ func scanRecords(ctx context.Context, rr *RecordReader, fn func(*RecordResult) (
 
 // verifyResult checks the record against its mines and its optional keys
 // against the record.
-func verifyResult(res *RecordResult) error {
+func verifyResult(res *VerifiedRecord) error {
 	if err := VerifyRecord(&res.Record); err != nil {
 		return fmt.Errorf("%s:%d: %w", res.File, res.Line, err)
 	}

@@ -22,7 +22,7 @@ import (
 func verifyAll(t *testing.T, in io.Reader, sel game.RecordSelect) (game.RecordTally, []int, error) {
 	t.Helper()
 	var nums []int
-	tally, err := game.VerifyRecords(context.Background(), in, "r.jsonl", sel, func(r *game.RecordResult) error {
+	tally, err := game.VerifyRecords(context.Background(), in, "r.jsonl", sel, func(r *game.VerifiedRecord) error {
 		nums = append(nums, r.Num)
 		return nil
 	})
@@ -57,7 +57,7 @@ func TestVerifyRecords(t *testing.T) {
 	}
 
 	var errs []error
-	_, err := game.VerifyRecords(context.Background(), strings.NewReader(in), "r.jsonl", game.RecordSelect{From: 3, To: 5}, func(r *game.RecordResult) error {
+	_, err := game.VerifyRecords(context.Background(), strings.NewReader(in), "r.jsonl", game.RecordSelect{From: 3, To: 5}, func(r *game.VerifiedRecord) error {
 		if r.Err != nil {
 			errs = append(errs, r.Err)
 		}
@@ -80,7 +80,7 @@ func TestVerifyRecordsStops(t *testing.T) {
 	in := recordtest.ThreeGames(t)
 
 	stop := errors.New("stop")
-	tally, err := game.VerifyRecords(context.Background(), strings.NewReader(in), "r.jsonl", game.RecordSelect{To: -1}, func(r *game.RecordResult) error {
+	tally, err := game.VerifyRecords(context.Background(), strings.NewReader(in), "r.jsonl", game.RecordSelect{To: -1}, func(r *game.VerifiedRecord) error {
 		if r.Num == 1 {
 			return stop
 		}
@@ -108,7 +108,7 @@ func TestVerifyRecordsStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	first := in[:strings.IndexByte(in, '\n')+1]
 	go func() { _, _ = pw.Write([]byte(first)) }() // then the pipe blocks
-	tally, err = game.VerifyRecords(ctx, pr, "-", game.RecordSelect{To: -1}, func(*game.RecordResult) error {
+	tally, err = game.VerifyRecords(ctx, pr, "-", game.RecordSelect{To: -1}, func(*game.VerifiedRecord) error {
 		cancel()
 		return nil
 	})
@@ -133,7 +133,7 @@ func rowMajorRecord(seed int64) *game.Record {
 	l := g.Level()
 	return &game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines,
 		Rules: g.Rules().String(), Seed: g.Seed(), Mines: game.PairsOf(g.Mines()),
-		Initial: game.PairsOf(g.Initial()), Moves: moves, Result: g.Outcome()}
+		Initial: game.PairsOf(g.Initial()), Moves: moves, Outcome: g.Outcome()}
 }
 
 // Verify a file of three records, the second changed to claim a win: each
@@ -144,7 +144,7 @@ func ExampleVerifyRecords() {
 	for seed := int64(1); seed <= 3; seed++ {
 		rec := rowMajorRecord(seed)
 		if seed == 2 {
-			rec.Result = game.Won
+			rec.Outcome = game.Won
 		}
 		if err := w.Write(rec); err != nil {
 			panic(err)
@@ -154,8 +154,8 @@ func ExampleVerifyRecords() {
 		panic(err)
 	}
 	tally, err := game.VerifyRecords(context.Background(), &buf, "games.jsonl", game.RecordSelect{To: -1},
-		func(r *game.RecordResult) error {
-			fmt.Printf("game %d (line %d): %s, %v\n", r.Num, r.Line, r.Record.Result, r.Err)
+		func(r *game.VerifiedRecord) error {
+			fmt.Printf("game %d (line %d): %s, %v\n", r.Num, r.Line, r.Record.Outcome, r.Err)
 			return nil
 		})
 	fmt.Println(tally, err)

@@ -147,13 +147,13 @@ func ReplayRecord(rec *Record, step func(i int, opened []int)) (*Game, error) {
 	if g.outcome != Unfinished {
 		want = g.outcome
 	}
-	if rec.Result != want {
-		switch rec.Result {
+	if rec.Outcome != want {
+		switch rec.Outcome {
 		case Won, Lost, Stuck:
 		default:
-			return g, recordErrorf(-1, "result %q: want %q, %q or %q", rec.Result, Won, Lost, Stuck)
+			return g, recordErrorf(-1, "result %q: want %q, %q or %q", rec.Outcome, Won, Lost, Stuck)
 		}
-		return g, recordErrorf(-1, "result is %q but the moves leave the game %s (%d safe cells still closed)", rec.Result, want, g.closed)
+		return g, recordErrorf(-1, "result is %q but the moves leave the game %s (%d safe cells still closed)", rec.Outcome, want, g.closed)
 	}
 	return g, nil
 }

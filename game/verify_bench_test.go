@@ -21,7 +21,7 @@ func bigRecord(tb testing.TB, rows, cols int) *Record {
 		tb.Fatal(err)
 	}
 	return &Record{Version: RecordVersion, Level: l.Name, Rows: rows, Cols: cols, MineCount: 1, Rules: "safe", Seed: 1,
-		Mines: PairsOf(g.Mines()), Initial: [][2]int{}, Result: g.Outcome(),
+		Mines: PairsOf(g.Mines()), Initial: [][2]int{}, Outcome: g.Outcome(),
 		Moves: []MoveRecord{{Op: OpOpen.String(), Cell: [2]int{0, 0}, Why: "first click"}}}
 }
 

@@ -104,7 +104,7 @@ func fuzzBases(t testing.TB) []fuzzBase {
 		rec := scripted(t, l, c.rules, c.seed, c.limit)
 		if c.lose > 0 {
 			rec.Moves = append(rec.Moves[:c.lose], MoveRecord{Op: OpOpen.String(), Cell: firstMine(rec), Why: WhyGuess})
-			rec.Result = Lost
+			rec.Outcome = Lost
 		}
 		if err := VerifyRecord(rec); err != nil {
 			t.Fatalf("base %s: %v", c.level, err)
@@ -123,7 +123,7 @@ func cloneRecord(r Record) Record {
 
 func equalRecords(a, b *Record) bool {
 	return a.Level == b.Level && a.Rows == b.Rows && a.Cols == b.Cols && a.MineCount == b.MineCount &&
-		a.Rules == b.Rules && a.Seed == b.Seed && a.Result == b.Result &&
+		a.Rules == b.Rules && a.Seed == b.Seed && a.Outcome == b.Outcome &&
 		slices.Equal(a.Mines, b.Mines) && slices.Equal(a.Initial, b.Initial) && slices.Equal(a.Moves, b.Moves)
 }
 
@@ -174,7 +174,7 @@ func mutate(rec *Record, tr *textEdits, kind byte, a, b, c int) {
 	case 6:
 		rec.Moves = rec.Moves[:min(a, n)]
 	case 7:
-		rec.Result = Outcome(b % 4)
+		rec.Outcome = Outcome(b % 4)
 	case 8:
 		if m := len(rec.Mines); m > 0 {
 			switch c % 3 {
@@ -259,7 +259,7 @@ func encodeRecord(rec *Record, tr *textEdits) string {
 		}
 		fmt.Fprintf(&sb, `{"op":%s,"cell":[%d,%d%s],"why":%s}`, q(m.Op), m.Cell[0], m.Cell[1], extra, q(m.Why))
 	}
-	fmt.Fprintf(&sb, `],"result":%s`, q(rec.Result.String()))
+	fmt.Fprintf(&sb, `],"result":%s`, q(rec.Outcome.String()))
 	if tr.dupResult {
 		sb.WriteString(`,"result":"won"`)
 	}
@@ -407,7 +407,7 @@ func oracleValid(rec *Record, lvl Level, rules Rules) bool {
 			return false
 		}
 	}
-	return rec.Result == result
+	return rec.Outcome == result
 }
 
 // TestOracle checks the fuzz oracle itself: it accepts the base records and
@@ -421,7 +421,7 @@ func TestOracle(t *testing.T) {
 			name string
 			edit func(r *Record)
 		}{
-			{"another result", func(r *Record) { r.Result = (r.Result % 3) + 1 }},
+			{"another result", func(r *Record) { r.Outcome = (r.Outcome % 3) + 1 }},
 			{"a repeated move", func(r *Record) { r.Moves = append(r.Moves, r.Moves[len(r.Moves)-1]) }},
 			{"a deduced open of a mine", func(r *Record) {
 				r.Moves = append(r.Moves[:len(r.Moves)-1:len(r.Moves)-1], MoveRecord{Op: OpOpen.String(), Cell: firstMine(r), Why: "unit"})

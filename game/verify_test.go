@@ -59,7 +59,7 @@ func recordOf(g *Game, moves []MoveRecord) *Record {
 		res = Stuck
 	}
 	return &Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: g.Rules().String(),
-		Seed: g.Seed(), Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()), Moves: moves, Result: res}
+		Seed: g.Seed(), Mines: PairsOf(g.Mines()), Initial: PairsOf(g.Initial()), Moves: moves, Outcome: res}
 }
 
 // firstMine returns the first mine in rec in row-major order that is not
@@ -107,7 +107,7 @@ func TestVerifyRecordValid(t *testing.T) {
 		{"beginner/safe/no moves, layout not drawn", scripted(t, Beginner, RulesSafe, 8, 0), Stuck, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.want, tc.rec.Result, "how the scripted game ended")
+			require.Equal(t, tc.want, tc.rec.Outcome, "how the scripted game ended")
 			if tc.moves >= 0 {
 				require.Len(t, tc.rec.Moves, tc.moves, "the scripted game's moves")
 			}
@@ -193,7 +193,7 @@ func TestVerifyRecordErrors(t *testing.T) {
 		{"other seed", won, func(r *Record) { r.Seed++ }, -1, "seed 12 under rules seed gives other mines: it gives 10 cells, the record lists 10; the first difference in row-major order: ", false},
 		{"initial cell changed", won, func(r *Record) { r.Initial[0] = firstMine(r) }, -1, "opens other initial cells: it gives 9 cells, the record lists 9; the first difference in row-major order: ", false},
 		{"initial under safe rules", safe, func(r *Record) { r.Initial = [][2]int{{0, 0}} }, -1, "opens other initial cells: it gives 0 cells, the record lists 1; the first difference in row-major order: nothing where the record lists (0,0)", false},
-		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Result = Stuck }, -1, "no move opens a cell", false},
+		{"safe rules, no open, mines listed", safe, func(r *Record) { r.Moves = nil; r.Outcome = Stuck }, -1, "no move opens a cell", false},
 		{"deduced open of a mine", stuck, func(r *Record) {
 			r.Moves = append(r.Moves, MoveRecord{OpOpen.String(), firstMine(r), "unit"})
 		}, 4, `open (2,2) (why "unit"): the cell is a mine`, true},
@@ -202,7 +202,7 @@ func TestVerifyRecordErrors(t *testing.T) {
 		}, 4, `flag (0,8) (why "resolution"): the cell is safe`, true},
 		{"guessed open of a mine, then more", stuck, func(r *Record) {
 			r.Moves = append(r.Moves, MoveRecord{OpOpen.String(), firstMine(r), WhyGuess}, MoveRecord{OpFlag.String(), [2]int{8, 8}, WhyGuess})
-			r.Result = Lost
+			r.Outcome = Lost
 		}, 5, "flag (8,8) after the game was lost at moves[4]", false},
 		{"move after a win", won, func(r *Record) {
 			r.Moves = append(r.Moves, MoveRecord{OpFlag.String(), r.Mines[9], "oracle"})
@@ -213,10 +213,10 @@ func TestVerifyRecordErrors(t *testing.T) {
 		{"open twice", stuck, func(r *Record) { r.Moves[1] = r.Moves[0] }, 1, "open (0,0): the cell is already open", false},
 		{"open an initial cell", stuck, func(r *Record) { r.Moves[0] = MoveRecord{OpOpen.String(), r.Initial[0], "unit"} }, 0, "already open", false},
 		{"flag twice", stuck, func(r *Record) { r.Moves[2] = r.Moves[1] }, 2, "flag (0,1): the cell is already flagged", false},
-		{"won claimed, stuck", stuck, func(r *Record) { r.Result = Won }, -1, `result is "won" but the moves leave the game stuck`, false},
-		{"stuck claimed, won", won, func(r *Record) { r.Result = Stuck }, -1, `result is "stuck" but the moves leave the game won`, false},
-		{"lost claimed, stuck", stuck, func(r *Record) { r.Result = Lost }, -1, `result is "lost"`, false},
-		{"unfinished", won, func(r *Record) { r.Result = Unfinished }, -1, `result "unfinished": want "won", "lost" or "stuck"`, false},
+		{"won claimed, stuck", stuck, func(r *Record) { r.Outcome = Won }, -1, `result is "won" but the moves leave the game stuck`, false},
+		{"stuck claimed, won", won, func(r *Record) { r.Outcome = Stuck }, -1, `result is "stuck" but the moves leave the game won`, false},
+		{"lost claimed, stuck", stuck, func(r *Record) { r.Outcome = Lost }, -1, `result is "lost"`, false},
+		{"unfinished", won, func(r *Record) { r.Outcome = Unfinished }, -1, `result "unfinished": want "won", "lost" or "stuck"`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := tc.rec()
@@ -242,7 +242,7 @@ func TestVerifyRecordGuessesMayBeWrong(t *testing.T) {
 	rec.Moves = append(rec.Moves, MoveRecord{OpOpen.String(), rec.Moves[3].Cell, "unit"})
 	assert.NoError(t, VerifyRecord(rec), "deduced open of a wrongly flagged cell")
 	rec.Moves = append(rec.Moves, MoveRecord{OpOpen.String(), firstMine(rec), WhyGuess})
-	rec.Result = Lost
+	rec.Outcome = Lost
 	assert.NoError(t, VerifyRecord(rec), "guessed open of a mine as the last move")
 }
 
@@ -293,8 +293,8 @@ func ExampleVerifyRecord() {
 	g.Open(Pos{0, 0})
 	rec := Record{Level: "beginner", Rows: 9, Cols: 9, MineCount: 10, Rules: "safe", Seed: 42,
 		Mines: PairsOf(g.Mines()), Initial: [][2]int{},
-		Moves:  []MoveRecord{{Op: OpOpen.String(), Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen.String(), Cell: g.Mines()[0].Pair(), Why: "unit"}},
-		Result: Lost}
+		Moves:   []MoveRecord{{Op: OpOpen.String(), Cell: [2]int{0, 0}, Why: "first"}, {Op: OpOpen.String(), Cell: g.Mines()[0].Pair(), Why: "unit"}},
+		Outcome: Lost}
 	err := VerifyRecord(&rec)
 	var re *RecordError
 	fmt.Println(errors.As(err, &re), re.Move, errors.Is(err, ErrUnsound))

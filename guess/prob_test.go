@@ -730,7 +730,7 @@ func TestDeepOpen(t *testing.T) {
 }
 
 // plainGuesser is DefaultGuesser without a policy: the lookahead these
-// tests pin down, which the policy's rules change on dense boards.
+// tests pin down, which the policy's heuristics change on dense boards.
 func plainGuesser() ProbGuesser {
 	g := DefaultGuesser()
 	g.Policy, g.PolicyDensity = 0, 0

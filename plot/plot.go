@@ -17,19 +17,19 @@ import (
 	_ "gonum.org/v1/plot/vg/vgsvg" // registers svg
 )
 
-// Level is one level's games for the win-rate plot.
-type Level struct {
+// WinRate is one level's games for the win-rate plot.
+type WinRate struct {
 	Name   string  // level name, the bar's label
 	Won    int     // games won
 	Games  int     // games played, > 0
 	Lo, Hi float64 // the 95% interval of the win rate, 0 <= Lo <= Won/Games <= Hi <= 1
 }
 
-// Cost is what one method spent on one case, for the cost plot.
+// Cost is what one solver spent on one case, for the cost plot.
 type Cost struct {
-	Method  string  // e.g. "sat", "backtrack"
+	Solver  string  // e.g. "sat", "backtrack"
 	Case    string  // e.g. a puzzle file's name; the x axis, in first-seen order
-	Nodes   float64 // search nodes, >= 0, or NaN for a method that counts none (drawn only in the time panel)
+	Nodes   float64 // search nodes, >= 0, or NaN for a solver that counts none (drawn only in the time panel)
 	Seconds float64 // wall time, >= 0
 }
 
@@ -53,7 +53,7 @@ var palette = []color.Color{
 
 // winRateBars is the bars' data: x = the level's index, y = its win rate,
 // with the asymmetric 95% interval as the y error.
-type winRateBars []Level
+type winRateBars []WinRate
 
 func (b winRateBars) Len() int                    { return len(b) }
 func (b winRateBars) Value(i int) float64         { return float64(b[i].Won) / float64(b[i].Games) }
@@ -66,7 +66,7 @@ func (b winRateBars) Label(i int) string {
 }
 
 // checkLevels reports the first level whose numbers are inconsistent.
-func checkLevels(rs []Level) error {
+func checkLevels(rs []WinRate) error {
 	if len(rs) == 0 {
 		return fmt.Errorf("plot: no levels to plot")
 	}
@@ -86,7 +86,7 @@ func checkLevels(rs []Level) error {
 // WinRates draws the win rate of each level as a bar, labelled with the
 // percentage and the count, with the 95% interval as an error bar, to w in
 // format ("svg" or "png").
-func WinRates(w io.Writer, format, title string, rs []Level) error {
+func WinRates(w io.Writer, format, title string, rs []WinRate) error {
 	if err := checkLevels(rs); err != nil {
 		return err
 	}
@@ -155,28 +155,28 @@ func (percentTicks) Ticks(min, max float64) []gplot.Tick {
 var floors = struct{ nodes, seconds float64 }{1, 1e-6}
 
 // Costs draws two panels side by side, search nodes and time, each on a
-// log scale, with one line per method across the cases, to w in format
+// log scale, with one line per solver across the cases, to w in format
 // ("svg" or "png"). Cases keep the order in which they first appear.
 func Costs(w io.Writer, format, title string, cs []Cost) error {
 	if len(cs) == 0 {
 		return fmt.Errorf("plot: no costs to plot")
 	}
-	var methods, cases []string
+	var solvers, cases []string
 	caseIdx := map[string]int{}
-	byMethod := map[string]map[int]Cost{}
+	bySolver := map[string]map[int]Cost{}
 	for _, c := range cs {
 		if !(c.Nodes >= 0 || math.IsNaN(c.Nodes)) || !(c.Seconds >= 0) || math.IsInf(c.Nodes, 0) || math.IsInf(c.Seconds, 0) {
-			return fmt.Errorf("plot: %s on %s: nodes %g and seconds %g must be finite and non-negative (nodes may be NaN)", c.Method, c.Case, c.Nodes, c.Seconds)
+			return fmt.Errorf("plot: %s on %s: nodes %g and seconds %g must be finite and non-negative (nodes may be NaN)", c.Solver, c.Case, c.Nodes, c.Seconds)
 		}
 		if _, ok := caseIdx[c.Case]; !ok {
 			caseIdx[c.Case] = len(cases)
 			cases = append(cases, c.Case)
 		}
-		if byMethod[c.Method] == nil {
-			byMethod[c.Method] = map[int]Cost{}
-			methods = append(methods, c.Method)
+		if bySolver[c.Solver] == nil {
+			bySolver[c.Solver] = map[int]Cost{}
+			solvers = append(solvers, c.Solver)
 		}
-		byMethod[c.Method][caseIdx[c.Case]] = c
+		bySolver[c.Solver][caseIdx[c.Case]] = c
 	}
 	panel := func(name string, floor float64, unit func(float64) string, value func(Cost) float64) (*gplot.Plot, error) {
 		p := gplot.New()
@@ -188,16 +188,16 @@ func Costs(w io.Writer, format, title string, cs []Cost) error {
 		p.Legend.Left = true
 		p.Add(plotter.NewGrid())
 		top := floor
-		for mi, m := range methods {
+		for mi, m := range solvers {
 			var xys plotter.XYs
 			for ci := range cases {
-				if c, ok := byMethod[m][ci]; ok && !math.IsNaN(value(c)) {
+				if c, ok := bySolver[m][ci]; ok && !math.IsNaN(value(c)) {
 					xys = append(xys, plotter.XY{X: float64(ci), Y: math.Max(value(c), floor)})
 					top = math.Max(top, value(c))
 				}
 			}
 			if len(xys) == 0 {
-				continue // this method counts no nodes
+				continue // this solver counts no nodes
 			}
 			line, points, err := plotter.NewLinePoints(xys)
 			if err != nil {
@@ -211,9 +211,9 @@ func Costs(w io.Writer, format, title string, cs []Cost) error {
 			p.Add(line, points)
 			p.Legend.Add(m, line, points)
 		}
-		// Room above the data for the legend: a factor per method line.
+		// Room above the data for the legend: a factor per solver line.
 		p.Y.Min = floor
-		p.Y.Max = top * math.Pow(10, 0.6*float64(len(methods))+0.4)
+		p.Y.Max = top * math.Pow(10, 0.6*float64(len(solvers))+0.4)
 		p.NominalX(cases...)
 		p.X.Tick.Label.Rotation = math.Pi / 6
 		p.X.Tick.Label.XAlign = draw.XRight

@@ -11,19 +11,19 @@ import (
 	"testing"
 )
 
-var testLevels = []Level{
+var testLevels = []WinRate{
 	{Name: "easy", Won: 5, Games: 8, Lo: 0.306, Hi: 0.863},
 	{Name: "medium", Won: 0, Games: 3, Lo: 0, Hi: 0.562},
 	{Name: "expert", Won: 40, Games: 100, Lo: 0.309, Hi: 0.498},
 }
 
 var testCosts = []Cost{
-	{Method: "sat", Case: "case1", Nodes: 12, Seconds: 0.002},
-	{Method: "backtrack", Case: "case1", Nodes: 340, Seconds: 0.0004},
-	{Method: "sat", Case: "size8-a", Nodes: 0, Seconds: 0},
-	{Method: "backtrack", Case: "size8-a", Nodes: 1.5e6, Seconds: 2.5},
-	{Method: "backtrack", Case: "case5-unsat", Nodes: 80, Seconds: 0.001},
-	{Method: "oracle", Case: "case1", Nodes: math.NaN(), Seconds: 0.5}, // counts no nodes
+	{Solver: "sat", Case: "case1", Nodes: 12, Seconds: 0.002},
+	{Solver: "backtrack", Case: "case1", Nodes: 340, Seconds: 0.0004},
+	{Solver: "sat", Case: "size8-a", Nodes: 0, Seconds: 0},
+	{Solver: "backtrack", Case: "size8-a", Nodes: 1.5e6, Seconds: 2.5},
+	{Solver: "backtrack", Case: "case5-unsat", Nodes: 80, Seconds: 0.001},
+	{Solver: "oracle", Case: "case1", Nodes: math.NaN(), Seconds: 0.5}, // counts no nodes
 }
 
 // checkSVG parses an SVG document and returns its text content.
@@ -75,14 +75,14 @@ func TestPlotWinRates(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		rs   []Level
+		rs   []WinRate
 		want string
 	}{
 		{"none", nil, "no levels"},
-		{"no games", []Level{{Name: "x", Games: 0}}, "level x: 0 won of 0 games"},
-		{"won > games", []Level{{Name: "x", Won: 3, Games: 2, Lo: 0, Hi: 1}}, "3 won of 2"},
-		{"interval misses rate", []Level{{Name: "x", Won: 1, Games: 2, Lo: 0.6, Hi: 0.9}}, "does not hold the rate 0.5"},
-		{"interval past 1", []Level{{Name: "x", Won: 1, Games: 2, Lo: 0.1, Hi: 1.2}}, "interval [0.1, 1.2]"},
+		{"no games", []WinRate{{Name: "x", Games: 0}}, "level x: 0 won of 0 games"},
+		{"won > games", []WinRate{{Name: "x", Won: 3, Games: 2, Lo: 0, Hi: 1}}, "3 won of 2"},
+		{"interval misses rate", []WinRate{{Name: "x", Won: 1, Games: 2, Lo: 0.6, Hi: 0.9}}, "does not hold the rate 0.5"},
+		{"interval past 1", []WinRate{{Name: "x", Won: 1, Games: 2, Lo: 0.1, Hi: 1.2}}, "interval [0.1, 1.2]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := WinRates(io.Discard, "svg", "", tc.rs)
@@ -125,9 +125,9 @@ func TestPlotCosts(t *testing.T) {
 		want string
 	}{
 		{"none", nil, "no costs"},
-		{"negative", []Cost{{Method: "m", Case: "c", Nodes: -1}}, "m on c: nodes -1"},
-		{"NaN seconds", []Cost{{Method: "m", Case: "c", Seconds: math.NaN()}}, "seconds NaN"},
-		{"infinite nodes", []Cost{{Method: "m", Case: "c", Nodes: math.Inf(1)}}, "nodes +Inf"},
+		{"negative", []Cost{{Solver: "m", Case: "c", Nodes: -1}}, "m on c: nodes -1"},
+		{"NaN seconds", []Cost{{Solver: "m", Case: "c", Seconds: math.NaN()}}, "seconds NaN"},
+		{"infinite nodes", []Cost{{Solver: "m", Case: "c", Nodes: math.Inf(1)}}, "nodes +Inf"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := Costs(io.Discard, "svg", "", tc.cs)

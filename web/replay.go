@@ -110,9 +110,9 @@ func WriteReplayPage(w io.Writer, source string, games []ReplayGame) error {
 func newPageGame(g *ReplayGame) (pageGame, error) {
 	r := &g.Record
 	pg := pageGame{
-		Label: fmt.Sprintf("game %d: %s, seed %d, %s after %d moves", g.Num, r.Level, r.Seed, r.Result, len(r.Moves)),
+		Label: fmt.Sprintf("game %d: %s, seed %d, %s after %d moves", g.Num, r.Level, r.Seed, r.Outcome, len(r.Moves)),
 		Line:  g.Line, Level: r.Level, Rules: r.Rules, Seed: strconv.FormatInt(r.Seed, 10),
-		Rows: r.Rows, Cols: r.Cols, Mines: r.MineCount, Result: r.Result.String(),
+		Rows: r.Rows, Cols: r.Cols, Mines: r.MineCount, Result: r.Outcome.String(),
 		Initial: []int{}, Moves: make([]pageMove, len(r.Moves)),
 	}
 	b, err := game.NewBoard(r.Rows, r.Cols)

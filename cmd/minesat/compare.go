@@ -63,7 +63,7 @@ In Go: package compare ('go doc github.com/minesat/minesat/compare').`
 // the report.
 func runCompare(ctx context.Context, args []string, io *stdio) error {
 	fs := newFlagSet("compare", "FILES...", compareAbout, io)
-	methodList := fs.String("methods", compare.DefaultMethods, "comma-separated `LIST` of methods: sat, bt, or heuristics joined by + (mrv, degree, lcv, fc)")
+	methodList := fs.String("methods", compare.DefaultSolvers, "comma-separated `LIST` of methods: sat, bt, or heuristics joined by + (mrv, degree, lcv, fc)")
 	timeout := fs.Duration("timeout", 5*time.Second, "time limit `D` for each puzzle and method; 0 means no limit")
 	maxNodes := fs.Int64("max-nodes", backtrack.DefaultMaxNodes, "node budget `N` for each puzzle and backtracking method")
 	format := fs.String("format", "text", "output `format`: text, csv or json")
@@ -96,11 +96,11 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 			return err
 		}
 	}
-	methods, err := compare.ParseMethods(*methodList, *maxNodes)
+	methods, err := compare.ParseSolvers(*methodList, *maxNodes)
 	if err != nil {
 		return usageErrorf("compare: --methods: %w", err)
 	}
-	if setFlags(fs)["max-nodes"] && !slices.ContainsFunc(methods, func(m compare.Method) bool { return !m.IsSAT() }) {
+	if setFlags(fs)["max-nodes"] && !slices.ContainsFunc(methods, func(m compare.Solver) bool { return !m.IsSAT() }) {
 		return usageErrorf("compare: --max-nodes bounds the backtracking methods, and --methods lists none")
 	}
 	puzzles := make([]compare.Puzzle, fs.NArg())
@@ -114,7 +114,7 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 	if err := outs.open(ctx); err != nil {
 		return err
 	}
-	rep, err := runComparison(ctx, io, puzzles, compare.Options{Methods: methods, Timeout: *timeout, All: *all, Repeat: *repeat},
+	rep, err := runComparison(ctx, io, puzzles, compare.Options{Solvers: methods, Timeout: *timeout, All: *all, Repeat: *repeat},
 		*format, *totalsOnly, plotOut)
 	if cerr := outs.close(err != nil); err == nil {
 		err = cerr
@@ -132,7 +132,7 @@ func runCompare(ctx context.Context, args []string, io *stdio) error {
 // (only the totals if totalsOnly), and the plot into plotOut unless nil.
 func runComparison(ctx context.Context, io *stdio, puzzles []compare.Puzzle, opt compare.Options,
 	format string, totalsOnly bool, plotOut *outFile) (*compare.Report, error) {
-	bar := newProgress(io, len(puzzles)*len(opt.Methods), "runs")
+	bar := newProgress(io, len(puzzles)*len(opt.Solvers), "runs")
 	opt.Progress = func() { bar.add(1) }
 	rep, err := compare.Run(ctx, puzzles, opt)
 	bar.finish()
@@ -166,7 +166,7 @@ func runComparison(ctx context.Context, io *stdio, puzzles []compare.Puzzle, opt
 // messages. A puzzle impossible on its face has no solution to compare:
 // exit 1, as solve and cnf give; one without a mine total is bad input
 // when a backtracking search among methods needs the total.
-func loadComparePuzzle(ctx context.Context, io *stdio, name string, methods []compare.Method) (compare.Puzzle, error) {
+func loadComparePuzzle(ctx context.Context, io *stdio, name string, methods []compare.Solver) (compare.Puzzle, error) {
 	p, name, err := openPuzzle(ctx, io, "compare", name)
 	switch {
 	case ctx.Err() != nil:
@@ -197,7 +197,7 @@ func compareCosts(runs []compare.Result) []plot.Cost {
 	}
 	costs := make([]plot.Cost, len(runs))
 	for k, r := range runs {
-		c := plot.Cost{Method: r.Method, Case: r.File, Nodes: math.NaN(), Seconds: r.Seconds}
+		c := plot.Cost{Solver: r.Solver, Case: r.File, Nodes: math.NaN(), Seconds: r.Seconds}
 		if b := filepath.Base(r.File); len(dirs[b]) == 1 {
 			c.Case = b
 		}

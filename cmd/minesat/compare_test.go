@@ -113,9 +113,9 @@ func TestComparePlot(t *testing.T) {
 
 	n := int64(7)
 	costs := compareCosts([]compare.Result{
-		{File: "a/x.txt", Method: "sat", Seconds: 0.5},
-		{File: "b/x.txt", Method: "bt", Nodes: &n, Seconds: 0.25},
-		{File: "a/y.txt", Method: "bt", Nodes: &n},
+		{File: "a/x.txt", Solver: "sat", Seconds: 0.5},
+		{File: "b/x.txt", Solver: "bt", Nodes: &n, Seconds: 0.25},
+		{File: "a/y.txt", Solver: "bt", Nodes: &n},
 	})
 	if got := []string{costs[0].Case, costs[1].Case, costs[2].Case}; strings.Join(got, " ") != "a/x.txt b/x.txt y.txt" {
 		t.Errorf("cases %q; want full names only where base names clash", got)

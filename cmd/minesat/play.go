@@ -1,19 +1,30 @@
 package main
 
+// 'minesat play' is a plain run of games and the modes its flags add. Each
+// mode lives in a file of its own with the check of its flags, which
+// parsePlay calls in turn, and the piece that does its work, which runPlay
+// and playRun call:
+//
+//	a plain run  play_run.go       playRun: each level's games on the workers, the summary
+//	--trace      play_trace.go     checkTraceFlags; playTrace: game 0, move by move
+//	--vs         play_vs.go        checkVsFlag: a second player on the same layouts (batch pairs them)
+//	--against    play_against.go   checkAgainstFlags; against: pairs with a recorded player's outcomes
+//	--outcomes   play_outcomes.go  checkOutcomesFlag; outcomes: each game's outcome, as a reference file
+//	--record     play_record.go    records: each game as a JSON line
+//	--shard      shard.go          checkShardFlags: one slice of each level's games
+//	--plot       play_plot.go      checkPlotFlag; writePlayPlot: the win rates drawn
+
 import (
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	goio "io"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
-	"github.com/minesat/minesat/plot"
 )
 
 const playAbout = `
@@ -182,8 +193,7 @@ type playConfig struct {
 
 	vs           *agent.Config // --vs: the second player's agent flags (see play_vs.go); nil without
 	vsArgs       string        // the flags --vs gave, as given
-	vsRef        []*against    // --against: other players' recorded outcomes (see play_against.go), one per file
-	againstPaths []string      // the files of --against, read into vsRef once the flags are checked
+	againstPaths []string      // --against: other players' recorded outcomes (see play_against.go), a file each
 	outcomes     string        // --outcomes: the file to write the run's outcomes to, as a reference
 }
 
@@ -199,15 +209,9 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return err
 	}
-	for _, path := range cfg.againstPaths {
-		ref, err := readAgainst(ctx, io, path)
-		if err != nil {
-			return err
-		}
-		if err := ref.check(configs[0], cfg.shard.From, cfg.shard.To); err != nil {
-			return err
-		}
-		cfg.vsRef = append(cfg.vsRef, ref)
+	refs, err := readAgainsts(ctx, io, cfg, configs[0])
+	if err != nil {
+		return err
 	}
 	outs := outFiles{cmd: "play"}
 	po := playOutputs{
@@ -219,9 +223,9 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 		return err
 	}
 	if cfg.trace {
-		err = runPlayTrace(ctx, io, cfg, configs, po.record)
+		err = playTrace(ctx, io, cfg, configs, po.record)
 	} else {
-		err = playGames(ctx, io, cfg, configs, po)
+		err = playRun(ctx, io, cfg, configs, refs, po)
 	}
 	// A lost game (exit 1) or an interrupt (exit 3) keeps the outputs
 	// written; a failure (exit 2) takes them back.
@@ -234,113 +238,9 @@ func runPlay(ctx context.Context, args []string, io *stdio) error {
 // playOutputs are the named outputs of a play run; nil when not asked for.
 type playOutputs struct{ record, outcomes, plot *outFile }
 
-// playGames plays the games of configs, writing the records and outcomes
-// as they come, then the report and the plot.
-func playGames(ctx context.Context, io *stdio, cfg playConfig, configs []batch.Config, po playOutputs) error {
-	if procs := playProcs(io.getenv, cfg.workers, runtime.NumCPU()); procs > 0 && io.setMaxProcs != nil {
-		io.setMaxProcs(procs)
-	}
-	opt := batch.Options{Workers: cfg.workers}
-	var closeRecords func() error
-	opt.Records, closeRecords = recordSink(po.record)
-	outcomes := openOutcomes(cfg, configs[0], po.outcomes)
-	if len(cfg.vsRef) > 0 || outcomes != nil {
-		opt.Each = func(i int, res agent.Result) {
-			for _, ref := range cfg.vsRef {
-				ref.count(i, res)
-			}
-			if outcomes != nil {
-				outcomes.Add(res.Outcome == game.Won)
-			}
-		}
-	}
-	start := time.Now()
-	total := (cfg.shard.To - cfg.shard.From) * len(configs)
-	bar := newProgress(io, total, "games")
-	sums := make([]batch.Summary, 0, len(configs))
-	var runErr error
-	for _, c := range configs {
-		last := 0
-		opt.Progress = func(finished int) {
-			bar.add(finished - last)
-			last = finished
-		}
-		s, err := batch.Run(ctx, c, cfg.shard.From, cfg.shard.To, opt)
-		if err != nil && ctx.Err() == nil {
-			runErr = fmt.Errorf("play: %w", err)
-			break
-		}
-		sums = append(sums, s)
-	}
-	bar.finish()
-	wall := time.Since(start)
-	if err := closeRecords(); err != nil && runErr == nil {
-		runErr = fmt.Errorf("play: %s: %w", cfg.record, err)
-	}
-	if outcomes != nil {
-		if err := outcomes.Close(); err != nil && runErr == nil {
-			runErr = fmt.Errorf("play: %s: %w", cfg.outcomes, err)
-		}
-	}
-	if runErr != nil {
-		return runErr
-	}
-	f := batch.NewSummaryFile(sums, cfg.games, cfg.shard, cfg.vsArgs, wall)
-	if err := writePlayReport(ctx, io, cfg, f, sums, po.plot); err != nil {
-		return err
-	}
-	done := 0
-	for _, s := range sums {
-		done += s.Games()
-	}
-	switch {
-	case ctx.Err() != nil:
-		return budgetError(fmt.Errorf("play: interrupted after %d of %d games; the summary counts %s", done, total, countedGames(sums)))
-	case total == 1 && sums[0].Base.Lost == 1:
-		return errNoSolution
-	}
-	return nil
-}
-
-// writePlayReport writes the run's summary f on stdout, the tables of
-// --against, and the plot into plotOut unless nil.
-func writePlayReport(ctx context.Context, io *stdio, cfg playConfig, f batch.SummaryFile, sums []batch.Summary, plotOut *outFile) error {
-	out := io.stdout(ctx)
-	if err := writeReport(out, cfg.format, f, cfg.workers, 0); err != nil {
-		return outputError(ctx, "play", err)
-	}
-	for _, ref := range cfg.vsRef {
-		if len(sums) == 0 {
-			break
-		}
-		if err := ref.write(out, sums[0]); err != nil {
-			return outputError(ctx, "play", err)
-		}
-	}
-	if plotOut != nil {
-		if err := writePlayPlot(cfg, sums, plotOut); err != nil {
-			return outputError(ctx, "play: --plot", err)
-		}
-	}
-	return nil
-}
-
-// recordSink returns the writer of a run's records into out, the file of
-// --record: the file itself, or for a name ending in ".gz" a gzip stream
-// into it, whose members mark the whole lines to cut back to; close ends
-// the stream. Without --record (out nil) it returns nil.
-func recordSink(out *outFile) (w goio.Writer, close func() error) {
-	switch {
-	case out == nil:
-		return nil, func() error { return nil }
-	case !strings.HasSuffix(out.name, ".gz"):
-		return out, func() error { return nil }
-	}
-	out.marks = true
-	gz := game.NewRecordGzip(out, out.mark)
-	return gz, gz.Close
-}
-
+// parsePlay defines play's flags, parses args and checks them: the common
+// flags, then each mode's, in the order that reports a user's first
+// problem.
 func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) {
 	fs := newFlagSet("play", "", playAbout, io)
 	var levels levelList
@@ -364,71 +264,57 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	if help, err = parseFlags(fs, args, io); help || err != nil {
 		return cfg, help, err
 	}
-	if err := checkTraceFlags(fs, &cfg); err != nil {
+	set := setFlags(fs)
+	if err := checkTraceFlags(set, &cfg); err != nil {
 		return cfg, false, err
 	}
-	if fs.NArg() > 0 {
-		return cfg, false, usageErrorf("play: unexpected argument %q", fs.Arg(0))
+	if err := checkRunFlags(&cfg, fs.Args(), set, levels, *rules); err != nil {
+		return cfg, false, err
 	}
-	if _, err := checkAgentFlags(cfg.agent, setFlags(fs)); err != nil {
-		return cfg, false, usageErrorf("play: %w", err)
+	if err := checkPlotFlag(cfg); err != nil {
+		return cfg, false, err
+	}
+	if err := checkShardFlags(&cfg, *shard, *shardCount, set, io.getenv); err != nil {
+		return cfg, false, err
+	}
+	if err := checkVsFlag(&cfg, *vs, set); err != nil {
+		return cfg, false, err
+	}
+	if err := checkOutcomesFlag(cfg); err != nil {
+		return cfg, false, err
+	}
+	return cfg, false, checkAgainstFlags(&cfg, againstPaths)
+}
+
+// checkRunFlags checks the flags of every run: no arguments, the agent's
+// flags, the levels (easy, medium and hard unless given), the rules, the
+// games, the workers and the format.
+func checkRunFlags(cfg *playConfig, args []string, set map[string]bool, levels []game.Level, rules string) error {
+	if len(args) > 0 {
+		return usageErrorf("play: unexpected argument %q", args[0])
+	}
+	if _, err := checkAgentFlags(cfg.agent, set); err != nil {
+		return usageErrorf("play: %w", err)
 	}
 	cfg.levels = levels
 	if len(cfg.levels) == 0 {
 		cfg.levels = []game.Level{game.Easy, game.Medium, game.Hard}
 	}
-	if *rules != "" {
-		if cfg.rules, err = game.ParseRules(*rules); err != nil {
-			return cfg, false, usageErrorf("play: --rules: %w", err)
+	if rules != "" {
+		var err error
+		if cfg.rules, err = game.ParseRules(rules); err != nil {
+			return usageErrorf("play: --rules: %w", err)
 		}
 	}
 	switch {
 	case cfg.games <= 0:
-		return cfg, false, usageErrorf("play: --games %d: want at least 1", cfg.games)
+		return usageErrorf("play: --games %d: want at least 1", cfg.games)
 	case cfg.workers <= 0 || cfg.workers > batch.MaxWorkers:
-		return cfg, false, usageErrorf("play: --workers %d: want 1 to %d", cfg.workers, batch.MaxWorkers)
+		return usageErrorf("play: --workers %d: want 1 to %d", cfg.workers, batch.MaxWorkers)
 	case cfg.format != "text" && cfg.format != "json":
-		return cfg, false, usageErrorf("play: --format %q: want text or json", cfg.format)
+		return usageErrorf("play: --format %q: want text or json", cfg.format)
 	}
-	if cfg.plot != "" {
-		if err := checkPlot("play", cfg.plot); err != nil {
-			return cfg, false, err
-		}
-	}
-	if cfg.trace && *shard != "" {
-		return cfg, false, usageErrorf("play: --trace follows game 0; drop --shard")
-	}
-	if cfg.shard, err = parseShard(*shard, *shardCount, setFlags(fs)["shard-count"], cfg.games, io.getenv); err != nil {
-		return cfg, false, err
-	}
-	if setFlags(fs)["vs"] {
-		if cfg.vs, err = parseVs(cfg, *vs); err != nil {
-			return cfg, false, err
-		}
-		cfg.vsArgs = strings.Join(strings.Fields(*vs), " ")
-	}
-	if cfg.outcomes != "" {
-		switch {
-		case len(cfg.levels) != 1:
-			return cfg, false, usageErrorf("play: --outcomes holds the games of one level; give one --level")
-		case cfg.trace:
-			return cfg, false, usageErrorf("play: --trace follows one game; drop --outcomes")
-		}
-	}
-	if len(againstPaths) > 0 {
-		switch {
-		case cfg.vs != nil:
-			return cfg, false, usageErrorf("play: --against and --vs each add a second player; drop one")
-		case len(cfg.levels) != 1:
-			return cfg, false, usageErrorf("play: --against pairs the games of one level; give one --level")
-		case cfg.format != "text":
-			return cfg, false, usageErrorf("play: --against writes a text table; drop --format %s", cfg.format)
-		case cfg.trace:
-			return cfg, false, usageErrorf("play: --trace follows one game; drop --against")
-		}
-		cfg.againstPaths = againstPaths
-	}
-	return cfg, false, nil
+	return nil
 }
 
 // addAgentFlags defines on fs the flags that configure the agent a, the
@@ -494,40 +380,4 @@ func planPlay(cfg playConfig) ([]batch.Config, error) {
 		configs = append(configs, c)
 	}
 	return configs, nil
-}
-
-// writePlayPlot draws the win rates of sums into out.
-func writePlayPlot(cfg playConfig, sums []batch.Summary, out *outFile) error {
-	var ls []plot.Level
-	for _, s := range sums {
-		if s.Games() == 0 {
-			continue
-		}
-		lo, hi := s.Base.Interval()
-		ls = append(ls, plot.Level{Name: s.Level.Name + "\nrules " + s.Rules.String(), Won: s.Base.Won, Games: s.Base.Games, Lo: lo, Hi: hi})
-	}
-	if len(ls) == 0 {
-		return nil
-	}
-	title := fmt.Sprintf("minesat play: strategy %s", cfg.agent.Strategy)
-	if cfg.agent.NoGuess {
-		title += ", no guessing"
-	}
-	return savePlot(out, func(w goio.Writer, format string) error {
-		return plot.WinRates(w, format, title, ls)
-	})
-}
-
-// countedGames names the games each level's summary counts, e.g. "games
-// 0-1999 of expert, none of hard".
-func countedGames(sums []batch.Summary) string {
-	var parts []string
-	for _, s := range sums {
-		if s.Games() == 0 {
-			parts = append(parts, "none of "+s.Level.Name)
-			continue
-		}
-		parts = append(parts, batch.GameRange(s.From, s.To)+" of "+s.Level.Name)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"text/tabwriter"
 
 	"github.com/minesat/minesat/agent"
@@ -15,9 +14,47 @@ import (
 // against pairs the games of 'play --against FILE' with another player's
 // recorded outcomes on the same games.
 type against struct {
-	path  string
-	ref   *batch.Reference
-	pairs batch.Pairs
+	path   string
+	ref    *batch.Reference
+	paired batch.PairedTally
+}
+
+// checkAgainstFlags checks 'play --against' given paths: a second player
+// that --vs does not also add, on one level, written as a text table, in a
+// run of many games.
+func checkAgainstFlags(cfg *playConfig, paths []string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	switch {
+	case cfg.vs != nil:
+		return usageErrorf("play: --against and --vs each add a second player; drop one")
+	case len(cfg.levels) != 1:
+		return usageErrorf("play: --against pairs the games of one level; give one --level")
+	case cfg.format != "text":
+		return usageErrorf("play: --against writes a text table; drop --format %s", cfg.format)
+	case cfg.trace:
+		return usageErrorf("play: --trace follows one game; drop --against")
+	}
+	cfg.againstPaths = paths
+	return nil
+}
+
+// readAgainsts reads the files of --against within ctx, each checked to
+// hold the games of the run c plans.
+func readAgainsts(ctx context.Context, io *stdio, cfg playConfig, c batch.Config) ([]*against, error) {
+	var refs []*against
+	for _, path := range cfg.againstPaths {
+		ref, err := readAgainst(ctx, io, path)
+		if err != nil {
+			return nil, err
+		}
+		if err := ref.check(c, cfg.shard.From, cfg.shard.To); err != nil {
+			return nil, err
+		}
+		refs = append(refs, ref)
+	}
+	return refs, nil
 }
 
 // readAgainst reads the reference file of --against within ctx.
@@ -52,12 +89,12 @@ func (a *against) check(c batch.Config, from, to int) error {
 
 // count pairs game i, played with result res, with the reference's.
 func (a *against) count(i int, res agent.Result) {
-	a.pairs.Count(res.Outcome == game.Won, a.ref.Won[i-a.ref.From])
+	a.paired.Add(res.Outcome == game.Won, a.ref.Won[i-a.ref.From])
 }
 
 // write writes the game-by-game comparison of the games counted.
 func (a *against) write(w io.Writer, s batch.Summary) error {
-	p := a.pairs
+	p := a.paired
 	ref := p.Both + p.OnlyVs
 	lo, hi := batch.Wilson(ref, p.Games())
 	d, dlo, dhi, z := p.Diff()
@@ -72,53 +109,4 @@ func (a *against) write(w io.Writer, s batch.Summary) error {
 		s.Level.Name, p.Games(), p.Both, p.OnlyBase, p.OnlyVs, p.Neither, ref,
 		100*float64(ref)/float64(max(p.Games(), 1)), 100*lo, 100*hi, 100*d, 100*dlo, 100*dhi, z)
 	return tw.Flush()
-}
-
-// openOutcomes writes the header of the file of --outcomes, out, for the
-// run c plans; the writer then takes each game's outcome in game order, and
-// Close ends it. It returns nil without --outcomes (out nil).
-func openOutcomes(cfg playConfig, c batch.Config, out *outFile) *batch.ReferenceWriter {
-	if out == nil {
-		return nil
-	}
-	rules, first, _ := c.Resolve() // checked by planPlay
-	player := "minesat, strategy " + string(cfg.agent.Strategy)
-	switch {
-	case cfg.agent.NoGuess:
-		player += ", no guessing"
-	case cfg.agent.Guesses():
-		player += ", " + cfg.agent.GuesserName()
-	}
-	ref := &batch.Reference{Player: player, Level: c.Level, Rules: rules, First: first, Seed: c.Seed, From: cfg.shard.From}
-	comment := fmt.Sprintf("minesat play%s, %s: each game's outcome", buildRevision(), batch.GameRange(cfg.shard.From, cfg.shard.To))
-	if cfg.vs != nil {
-		comment += " (the first player's, without --vs)"
-	}
-	return batch.NewReferenceWriter(out, ref, comment)
-}
-
-// buildRevision returns " at revision R" for a binary built from a
-// version-controlled checkout (" at revision R with local changes" when
-// its tree had any), and "" for one built without that information.
-func buildRevision() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	rev, modified := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
-	switch {
-	case rev == "":
-		return ""
-	case modified:
-		return " at revision " + rev + " with local changes"
-	}
-	return " at revision " + rev
 }

@@ -49,13 +49,13 @@ func TestPlayAgainst(t *testing.T) {
 	r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", fmt.Sprint(games), "--seed", "3", "--record", rec, "--against", path)
 	require.Equal(t, 0, r.code, r.err)
 
-	var p batch.Pairs
+	var p batch.PairedTally
 	data, err := os.ReadFile(rec)
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	require.Len(t, lines, games)
 	for i, l := range lines {
-		p.Count(strings.Contains(l, `"result":"won"`), ref[i])
+		p.Add(strings.Contains(l, `"result":"won"`), ref[i])
 	}
 	_, _, _, z := p.Diff()
 	want := fmt.Sprintf("beginner  %d     %d", games, p.Both)

@@ -91,6 +91,31 @@ func TestPlayUsageErrors(t *testing.T) {
 	}
 }
 
+// TestPlayChecksInOrder pins the order in which parsePlay checks the modes'
+// flags: where several are wrong, the first check reports, and the
+// others' files stay unread.
+func TestPlayChecksInOrder(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"trace before the arguments", []string{"extra", "--trace", "--games", "3"}, "play: --trace follows one game; drop --games 3"},
+		{"the run before the plot", []string{"--games", "0", "--plot", "p.txt"}, "play: --games 0: want at least 1"},
+		{"the plot before the shard", []string{"--plot", "p.txt", "--shard", "x"}, "play: --plot p.txt: want a .svg or .png file name"},
+		{"the shard before vs", []string{"--shard", "x", "--vs", ""}, `play: --shard "x": want K/N`},
+		{"vs before the outcomes", []string{"--vs", "", "--level", "beginner,expert", "--outcomes", "o.txt"}, "play: --vs: no flags"},
+		{"the outcomes before against", []string{"--level", "beginner,expert", "--outcomes", "o.txt", "--against", "none.txt"}, "play: --outcomes holds the games of one level"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", nil, append([]string{"play"}, tt.args...)...)
+			assert.Equal(t, exitUsage, r.code)
+			assert.True(t, strings.HasPrefix(r.err, "minesat: "+tt.want), "stderr %q; want it to start %q", r.err, tt.want)
+		})
+	}
+}
+
 // TestPlayGolden checks the text table and the JSON of small runs against
 // golden files (ms per game and the footer's timing masked).
 func TestPlayGolden(t *testing.T) {
@@ -144,7 +169,7 @@ func TestPlayJSON(t *testing.T) {
 		assert.Equal(t, batch.SummarySchema, f.Schema)
 		assert.Equal(t, int64(6), f.Seed)
 		assert.Equal(t, 20, f.Games)
-		assert.Equal(t, batch.ShardRange{Index: 0, Count: 1, From: 0, To: 20}, f.Shard)
+		assert.Equal(t, batch.ShardRange{Index: 0, Shards: 1, From: 0, To: 20}, f.Shard)
 		assert.True(t, f.Complete)
 		want := agent.DefaultConfig
 		want.Strategy = "kb"

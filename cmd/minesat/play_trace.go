@@ -18,7 +18,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,14 +34,14 @@ func addTraceFlags(fs *flag.FlagSet, cfg *playConfig) {
 	fs.BoolVar(&cfg.noColor, "no-color", false, "no colour in the trace (also when NO_COLOR is set or stdout is not a terminal)")
 }
 
-// checkTraceFlags checks the flags of 'play --trace' once fs is parsed: the
-// trace follows one game as text, so --games may only be 1, and --format
-// json and --plot, which would do nothing, are refused.
-func checkTraceFlags(fs *flag.FlagSet, cfg *playConfig) error {
+// checkTraceFlags checks the flags of 'play --trace', given the flags the
+// command line set: the trace follows one game as text, so --games may
+// only be 1, and --format json and --plot, which would do nothing, are
+// refused.
+func checkTraceFlags(set map[string]bool, cfg *playConfig) error {
 	if !cfg.trace {
 		return nil
 	}
-	set := setFlags(fs)
 	switch {
 	case set["games"] && cfg.games != 1:
 		return usageErrorf("play: --trace follows one game; drop --games %d", cfg.games)
@@ -55,11 +54,11 @@ func checkTraceFlags(fs *flag.FlagSet, cfg *playConfig) error {
 	return nil
 }
 
-// runPlayTrace plays game 0 of the one level in configs with a tracer on
+// playTrace plays game 0 of the one level in configs with a tracer on
 // stdout, and writes its record (with the guesses' estimates under the
 // "probs" key) into record, the file of --record, unless nil. A lost game
 // exits 1, as a single game does.
-func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batch.Config, record *outFile) error {
+func playTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batch.Config, record *outFile) error {
 	if len(configs) != 1 {
 		return usageErrorf("play: --trace follows one game: choose one --level (got %d levels)", len(configs))
 	}
@@ -97,10 +96,8 @@ func runPlayTrace(ctx context.Context, io *stdio, cfg playConfig, configs []batc
 		return outputError(ctx, "play", tr.err)
 	}
 	if record != nil {
-		sink, closeSink := recordSink(record)
-		w := game.NewRecordWriter(sink)
-		if err := errors.Join(w.WriteLine(agent.NewRecordLine(g, res)), w.Flush(), closeSink()); err != nil {
-			return fmt.Errorf("play: %s: %w", cfg.record, err)
+		if err := writeRecord(cfg.record, record, g, res); err != nil {
+			return err
 		}
 	}
 	if res.Outcome == game.Lost {

@@ -8,6 +8,20 @@ import (
 	"github.com/minesat/minesat/agent"
 )
 
+// checkVsFlag reads 'play --vs FLAGS', s, when the command line set it
+// (set["vs"]): the second player, and its flags as given.
+func checkVsFlag(cfg *playConfig, s string, set map[string]bool) error {
+	if !set["vs"] {
+		return nil
+	}
+	vs, err := parseVs(*cfg, s)
+	if err != nil {
+		return err
+	}
+	cfg.vs, cfg.vsArgs = vs, strings.Join(strings.Fields(s), " ")
+	return nil
+}
+
 // parseVs returns the second player of 'play --vs': base's agent flags
 // (addAgentFlags) with those in s changed. The level, rules, first click
 // and seeds stay the base's, so that both players meet the same layouts. It

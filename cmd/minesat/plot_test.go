@@ -23,7 +23,7 @@ func TestSavePlot(t *testing.T) {
 	}
 	for _, f := range files[:2] {
 		if err := savePlot(f, func(w io.Writer, format string) error {
-			return plot.WinRates(w, format, "", []plot.Level{{Name: "easy", Won: 5, Games: 8, Lo: 0.306, Hi: 0.863}})
+			return plot.WinRates(w, format, "", []plot.WinRate{{Name: "easy", Won: 5, Games: 8, Lo: 0.306, Hi: 0.863}})
 		}); err != nil {
 			t.Errorf("savePlot(%s): %v", f.name, err)
 		}

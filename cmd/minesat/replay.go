@@ -135,7 +135,7 @@ func replayRecords(ctx context.Context, r goio.Reader, name string, cfg *replayC
 	var games []web.ReplayGame
 	var bad []error
 	cells := 0
-	tally, err := game.VerifyRecords(ctx, r, name, cfg.sel, func(g *game.RecordResult) error {
+	tally, err := game.VerifyRecords(ctx, r, name, cfg.sel, func(g *game.VerifiedRecord) error {
 		if g.Err != nil {
 			bad = append(bad, g.Err)
 		}
@@ -208,7 +208,7 @@ func replayRecords(ctx context.Context, r goio.Reader, name string, cfg *replayC
 const stdinName = "<stdin>"
 
 // replaySummary is the one-line report of a verified game.
-func replaySummary(g *game.RecordResult) string {
+func replaySummary(g *game.VerifiedRecord) string {
 	r := &g.Record
 	if g.Err != nil {
 		var pe *game.ParseError
@@ -227,5 +227,5 @@ func replaySummary(g *game.RecordResult) string {
 		firstText = "first click, "
 	}
 	return fmt.Sprintf("%s: %s after %d moves (%s%d deduced, %d guessed): verified",
-		head, r.Result, len(r.Moves), firstText, deduced, guesses)
+		head, r.Outcome, len(r.Moves), firstText, deduced, guesses)
 }

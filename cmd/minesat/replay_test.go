@@ -54,7 +54,7 @@ func TestReplayErrors(t *testing.T) {
 	wrongResult := good
 	bare := good
 	bare.Probs, bare.Guesses = nil, nil
-	wrongResult.Result = game.Lost
+	wrongResult.Outcome = game.Lost
 	badProbs := recordtest.Scripted(t, game.Easy, game.RulesSeed, 7, 0, 0)
 	badProbs.Probs = game.MoveProbs{2: {{Pos: game.Pos{Row: 1, Col: 1}, P: 1.5}}}
 	badGuesses := recordtest.Scripted(t, game.Easy, game.RulesSeed, 7, 0, 0)
@@ -203,8 +203,8 @@ func TestReplayHTML(t *testing.T) {
 			t.Errorf("game %d: %d mines in the page; want %d", gi+1, mines, rec.MineCount)
 		}
 		last := pg.Moves[len(pg.Moves)-1]
-		if last.Boom != (rec.Result == game.Lost) {
-			t.Errorf("game %d (%s): last move boom=%v", gi+1, rec.Result, last.Boom)
+		if last.Boom != (rec.Outcome == game.Lost) {
+			t.Errorf("game %d (%s): last move boom=%v", gi+1, rec.Outcome, last.Boom)
 		}
 		guesses := 0
 		for _, mv := range pg.Moves {

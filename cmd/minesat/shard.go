@@ -6,6 +6,18 @@ import (
 	"github.com/minesat/minesat/batch"
 )
 
+// checkShardFlags reads 'play --shard' spec and --shard-count count (the
+// flags the command line set in set) into cfg.shard: the games of each
+// level to play. A trace follows game 0, of no shard.
+func checkShardFlags(cfg *playConfig, spec string, count int, set map[string]bool, getenv func(string) string) error {
+	if cfg.trace && spec != "" {
+		return usageErrorf("play: --trace follows game 0; drop --shard")
+	}
+	var err error
+	cfg.shard, err = parseShard(spec, count, set["shard-count"], cfg.games, getenv)
+	return err
+}
+
 // parseShard reads play's --shard (K/N, or env: batch.ShardFromEnv) and
 // --shard-count. Without --shard, the whole run is shard 0 of 1.
 func parseShard(spec string, count int, countSet bool, games int, getenv func(string) string) (batch.ShardRange, error) {

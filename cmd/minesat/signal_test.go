@@ -106,7 +106,7 @@ func TestPlaySignals(t *testing.T) {
 			won := 0
 			for i, r := range recs {
 				assert.Equal(t, game.GameSeed(7, i), r.Seed, "record %d", i)
-				if r.Result == game.Won {
+				if r.Outcome == game.Won {
 					won++
 				}
 			}

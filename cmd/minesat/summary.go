@@ -104,8 +104,8 @@ func writeRunFooter(w io.Writer, f batch.SummaryFile, workers, merged int) error
 	if f.Vs != nil {
 		parts = append(parts, "each played by both")
 	}
-	if sh := f.Shard; sh.Count > 1 {
-		parts = append(parts, fmt.Sprintf("shard %d/%d (%s of %d a level)", sh.Index, sh.Count, batch.GameRange(sh.From, sh.To), f.Games))
+	if sh := f.Shard; sh.Shards > 1 {
+		parts = append(parts, fmt.Sprintf("shard %d/%d (%s of %d a level)", sh.Index, sh.Shards, batch.GameRange(sh.From, sh.To), f.Games))
 	}
 	if merged > 0 {
 		parts = append(parts, "merged from "+words.CountAs(merged, "summary", "summaries"))

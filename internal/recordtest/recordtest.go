@@ -100,7 +100,7 @@ func Scripted(t testing.TB, l game.Level, rules game.Rules, seed int64, limit, l
 		res = game.Stuck
 	}
 	rec := game.Record{Level: l.Name, Rows: l.Rows, Cols: l.Cols, MineCount: l.Mines, Rules: rules.String(), Seed: seed,
-		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()), Moves: moves, Result: res}
+		Mines: game.PairsOf(g.Mines()), Initial: game.PairsOf(g.Initial()), Moves: moves, Outcome: res}
 	if len(probs) == 0 {
 		probs, notes = nil, nil
 	}
@@ -132,8 +132,8 @@ func ThreeGames(t testing.TB) string {
 		l    game.RecordLine
 		want game.Outcome
 	}{{won, game.Won}, {lost, game.Lost}, {stuck, game.Stuck}} {
-		if c.l.Result != c.want {
-			t.Fatalf("scripted game ended %s; want %s", c.l.Result, c.want)
+		if c.l.Outcome != c.want {
+			t.Fatalf("scripted game ended %s; want %s", c.l.Outcome, c.want)
 		}
 	}
 	return JSONL(t, won, lost) + "\n" + JSONL(t, stuck)

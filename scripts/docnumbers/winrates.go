@@ -176,9 +176,9 @@ func pairWith(ours, refPath, refName string) (string, error) {
 	if a.From < ref.From || a.To() > ref.To() {
 		return "", fmt.Errorf("%s holds games %d-%d, not all of minesat's %d-%d", refName, ref.From, ref.To()-1, a.From, a.To()-1)
 	}
-	var p batch.Pairs
+	var p batch.PairedTally
 	for i, won := range a.Won {
-		p.Count(won, ref.Won[a.From+i-ref.From])
+		p.Add(won, ref.Won[a.From+i-ref.From])
 	}
 	d, lo, hi, z := p.Diff()
 	role := ref.Role.Describe()
