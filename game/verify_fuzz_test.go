@@ -287,122 +287,135 @@ func oracleValid(rec *Record, lvl Level, rules Rules) bool {
 	if rec.Rows != lvl.Rows || rec.Cols != lvl.Cols || rec.MineCount != lvl.Mines {
 		return false
 	}
-	R, C := rec.Rows, rec.Cols
-	on := func(c [2]int) bool { return c[0] >= 0 && c[0] < R && c[1] >= 0 && c[1] < C }
-	at := func(c [2]int) int { return c[0]*C + c[1] }
-	firstOpen := -1
-	for i, m := range rec.Moves {
-		if m.Op == OpOpen.String() {
-			firstOpen = i
-			break
-		}
+	g := oracleGrid{R: rec.Rows, C: rec.Cols}
+	mines, ok := g.layout(rec, lvl, rules)
+	if !ok {
+		return false
 	}
-	mine := make([]bool, R*C)
-	mines := 0
+	return g.replay(rec, mines)
+}
+
+// oracleGrid is the plain grid the oracle replays a record on.
+type oracleGrid struct {
+	R, C             int
+	mine, open, flag []bool
+	closed           int // safe cells still closed
+}
+
+func (g *oracleGrid) on(c [2]int) bool { return c[0] >= 0 && c[0] < g.R && c[1] >= 0 && c[1] < g.C }
+func (g *oracleGrid) at(c [2]int) int  { return c[0]*g.C + c[1] }
+
+// layout checks the record's mines and initial cells against the game the
+// package deals for its level, rules and seed, sets g.mine, and returns the
+// number of mines.
+func (g *oracleGrid) layout(rec *Record, lvl Level, rules Rules) (int, bool) {
+	firstOpen := slices.IndexFunc(rec.Moves, func(m MoveRecord) bool { return m.Op == OpOpen.String() })
+	g.mine = make([]bool, g.R*g.C)
 	if rules != RulesSeed && firstOpen < 0 && len(rec.Mines) == 0 {
 		// No layout was drawn: the board is empty.
-		if len(rec.Initial) > 0 {
-			return false
+		return 0, len(rec.Initial) == 0
+	}
+	if len(rec.Mines) != rec.MineCount {
+		return 0, false
+	}
+	for k, m := range rec.Mines {
+		if !g.on(m) || (k > 0 && g.at(m) <= g.at(rec.Mines[k-1])) {
+			return 0, false
 		}
-	} else {
-		if len(rec.Mines) != rec.MineCount {
-			return false
+		g.mine[g.at(m)] = true
+	}
+	dealt, err := New(lvl, rules, rec.Seed)
+	if err != nil {
+		panic(err)
+	}
+	if rules != RulesSeed {
+		if firstOpen < 0 || !g.on(rec.Moves[firstOpen].Cell) {
+			return 0, false
 		}
-		for k, m := range rec.Mines {
-			if !on(m) || (k > 0 && at(m) <= at(rec.Mines[k-1])) {
-				return false
+		dealt.placeFor(g.at(rec.Moves[firstOpen].Cell))
+	}
+	if !slices.Equal(PairsOf(dealt.Mines()), rec.Mines) {
+		return 0, false
+	}
+	want, got := PairsOf(dealt.Initial()), slices.Clone(rec.Initial)
+	less := func(a, b [2]int) int { return g.at(a) - g.at(b) }
+	slices.SortFunc(want, less)
+	slices.SortFunc(got, less)
+	return len(rec.Mines), slices.Equal(want, got)
+}
+
+// hint is the number of mines around (r, c).
+func (g *oracleGrid) hint(r, c int) int {
+	n := 0
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			if q := [2]int{r + dr, c + dc}; (dr != 0 || dc != 0) && g.on(q) && g.mine[g.at(q)] {
+				n++
 			}
-			mine[at(m)] = true
-		}
-		mines = len(rec.Mines)
-		g, err := New(lvl, rules, rec.Seed)
-		if err != nil {
-			panic(err)
-		}
-		if rules != RulesSeed {
-			if firstOpen < 0 || !on(rec.Moves[firstOpen].Cell) {
-				return false
-			}
-			g.placeFor(at(rec.Moves[firstOpen].Cell))
-		}
-		if !slices.Equal(PairsOf(g.Mines()), rec.Mines) {
-			return false
-		}
-		want, got := PairsOf(g.Initial()), slices.Clone(rec.Initial)
-		less := func(a, b [2]int) int { return (a[0]*C + a[1]) - (b[0]*C + b[1]) }
-		slices.SortFunc(want, less)
-		slices.SortFunc(got, less)
-		if !slices.Equal(want, got) {
-			return false
 		}
 	}
+	return n
+}
 
-	open := make([]bool, R*C)
-	flag := make([]bool, R*C)
-	closed := R*C - mines
-	hint := func(r, c int) int {
-		n := 0
+// reveal opens p and, from every zero it opens, the cells around it.
+func (g *oracleGrid) reveal(p [2]int) {
+	stack := [][2]int{p}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if g.open[g.at(p)] {
+			continue
+		}
+		g.open[g.at(p)] = true
+		g.closed--
+		if g.hint(p[0], p[1]) > 0 {
+			continue
+		}
 		for dr := -1; dr <= 1; dr++ {
 			for dc := -1; dc <= 1; dc++ {
-				if q := [2]int{r + dr, c + dc}; (dr != 0 || dc != 0) && on(q) && mine[at(q)] {
-					n++
-				}
-			}
-		}
-		return n
-	}
-	reveal := func(p [2]int) {
-		stack := [][2]int{p}
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if open[at(p)] {
-				continue
-			}
-			open[at(p)] = true
-			closed--
-			if hint(p[0], p[1]) > 0 {
-				continue
-			}
-			for dr := -1; dr <= 1; dr++ {
-				for dc := -1; dc <= 1; dc++ {
-					if q := [2]int{p[0] + dr, p[1] + dc}; on(q) && !open[at(q)] {
-						stack = append(stack, q)
-					}
+				if q := [2]int{p[0] + dr, p[1] + dc}; g.on(q) && !g.open[g.at(q)] {
+					stack = append(stack, q)
 				}
 			}
 		}
 	}
+}
+
+// replay plays the record's initial cells and moves on g and reports
+// whether every move is legal and the outcome is what they leave.
+func (g *oracleGrid) replay(rec *Record, mines int) bool {
+	g.open, g.flag = make([]bool, g.R*g.C), make([]bool, g.R*g.C)
+	g.closed = g.R*g.C - mines
 	for _, p := range rec.Initial {
-		reveal(p)
+		g.reveal(p)
 	}
 	result := Stuck
-	if closed == 0 {
+	if g.closed == 0 {
 		result = Won
 	}
 	for _, m := range rec.Moves {
-		if result != Stuck || !on(m.Cell) || m.Why == "" || open[at(m.Cell)] {
+		if result != Stuck || !g.on(m.Cell) || m.Why == "" || g.open[g.at(m.Cell)] {
 			return false
 		}
-		i, deduced := at(m.Cell), m.Why != WhyGuess
+		i, deduced := g.at(m.Cell), m.Why != WhyGuess
 		switch m.Op {
 		case OpOpen.String():
 			switch {
-			case mine[i] && deduced:
+			case g.mine[i] && deduced:
 				return false
-			case mine[i]:
+			case g.mine[i]:
 				result = Lost
 			default:
-				reveal(m.Cell)
-				if closed == 0 {
+				g.reveal(m.Cell)
+				if g.closed == 0 {
 					result = Won
 				}
 			}
 		case OpFlag.String():
-			if flag[i] || (deduced && !mine[i]) {
+			if g.flag[i] || (deduced && !g.mine[i]) {
 				return false
 			}
-			flag[i] = true
+			g.flag[i] = true
 		default:
 			return false
 		}
