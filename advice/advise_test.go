@@ -57,7 +57,7 @@ func TestAdviseAnalysis(t *testing.T) {
 	assert.Equal(t, "2", adv.Count)
 	require.NotNil(t, adv.Move)
 	assert.False(t, adv.Move.Forced)
-	assert.Equal(t, agent.RuleGuess.String(), adv.Move.Rule)
+	assert.Equal(t, agent.BasisGuess.String(), adv.Move.Basis)
 	assert.InDelta(t, 0.5, adv.Move.P, 1e-12)
 	assert.ElementsMatch(t, [][2]int{{1, 0}, {1, 1}}, adv.FiftyFifties)
 	assert.ElementsMatch(t, [][2]int{{1, 0}, {1, 1}}, adv.Dead, "each shows 1 when safe")

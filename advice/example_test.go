@@ -23,7 +23,7 @@ func ExampleAdvise() {
 		return
 	}
 	m := adv.Move
-	fmt.Printf("open %v (%s, forced %v)\n", m.Cell, m.Rule, m.Forced)
+	fmt.Printf("open %v (%s, forced %v)\n", m.Cell, m.Basis, m.Forced)
 	for _, line := range m.Proof {
 		fmt.Println(" ", line)
 	}

@@ -11,7 +11,7 @@ import (
 type Recommendation struct {
 	Op     string   `json:"op"`     // "open"
 	Cell   [2]int   `json:"cell"`   // the cell to open
-	Rule   string   `json:"rule"`   // why: unit, resolution, global count, pair, sat or guess (agent.Rule's names)
+	Basis  string   `json:"rule"`   // why: unit, resolution, global count, pair, sat or guess (agent.Basis's names; the key keeps its first name)
 	Forced bool     `json:"forced"` // proved safe; false for a guess
 	P      float64  `json:"p"`      // the cell's mine probability: 0 when forced
 	Why    string   `json:"why"`    // one line, as a game record's "why"
@@ -34,8 +34,8 @@ type Recommendation struct {
 // recommend describes m; probs are the position's mine probabilities (nil
 // when not counted).
 func recommend(b *game.Board, m agent.Move, probs []float64) *Recommendation {
-	r := &Recommendation{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Rule: m.Rule.String(),
-		Forced: m.Rule.Deduced(), Why: m.Why(b), Proof: m.Explain(b)}
+	r := &Recommendation{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Basis: m.Basis.String(),
+		Forced: m.Basis.Deduced(), Why: m.Why(b), Proof: m.Explain(b)}
 	if m.Guess != nil {
 		r.describe(b, m.Guess, probs)
 	}

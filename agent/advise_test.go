@@ -62,7 +62,7 @@ func TestAnswerAsPlayed(t *testing.T) {
 			seed := game.GameSeed(20, i)
 			moves, snaps, g := playRecorded(t, l.level, l.rules, seed)
 			for k, m := range moves {
-				if m.Rule == RuleFirst || (m.Rule != RuleGuess && k%every != 0) {
+				if m.Basis == BasisFirst || (m.Basis != BasisGuess && k%every != 0) {
 					continue
 				}
 				src := rand.NewPCG(0, 0)
@@ -80,9 +80,9 @@ func TestAnswerAsPlayed(t *testing.T) {
 				require.True(t, ans.Found, "%s game %d move %d", l.level.Name, i, k)
 				b := g.Board()
 				at := ans.Move.Cell
-				if m.Rule == RuleGuess {
+				if m.Basis == BasisGuess {
 					guesses++
-					require.Equal(t, RuleGuess, ans.Move.Rule, "%s game %d move %d: played a guess", l.level.Name, i, k)
+					require.Equal(t, BasisGuess, ans.Move.Basis, "%s game %d move %d: played a guess", l.level.Name, i, k)
 					if !sameGuess(m.Guess, ans.Move.Guess) {
 						t.Fatalf("%s game %d move %d: played %+v, answered %+v", l.level.Name, i, k, *m.Guess, *ans.Move.Guess)
 					}
@@ -99,13 +99,13 @@ func TestAnswerAsPlayed(t *testing.T) {
 					// guesses next, as Advise did.
 					next := slices.IndexFunc(moves[k:], func(m Move) bool { return m.Op == game.OpOpen })
 					require.GreaterOrEqual(t, next, 0)
-					require.Equal(t, RuleGuess, moves[k+next].Rule)
+					require.Equal(t, BasisGuess, moves[k+next].Basis)
 					if !sameGuess(moves[k+next].Guess, ans.Move.Guess) {
 						t.Fatalf("%s game %d move %d: played %+v, answered %+v", l.level.Name, i, k+next, *moves[k+next].Guess, *ans.Move.Guess)
 					}
 					continue
 				}
-				assert.True(t, ans.Move.Rule.Deduced(), "%s game %d move %d: %+v", l.level.Name, i, k, ans.Move)
+				assert.True(t, ans.Move.Basis.Deduced(), "%s game %d move %d: %+v", l.level.Name, i, k, ans.Move)
 				assert.False(t, g.IsMine(at), "%s game %d move %d: answered %v is a mine", l.level.Name, i, k, b.Pos(at))
 				assert.Contains(t, forced.Safe, at)
 			}
@@ -123,7 +123,7 @@ func BenchmarkAnswerExpert(b *testing.B) {
 	for i := 0; len(views) < 8; i++ {
 		moves, snaps, _ := playRecorded(b, game.Expert, game.RulesSafe, game.GameSeed(9, i))
 		for k, m := range moves {
-			if m.Rule == RuleGuess && k > 5 {
+			if m.Basis == BasisGuess && k > 5 {
 				views = append(views, snaps[k].view)
 			}
 		}

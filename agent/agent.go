@@ -21,8 +21,8 @@ type Result struct {
 	Outcome game.Outcome  // Won, Lost or Stuck; Unfinished if stopped by its context
 	Moves   []Move        // every move, in order; nil unless WithMoves or an Observer asked for them
 	Guesses int           // guessed moves
-	Deduced int           // moves proved safe or a mine (the first click, safe by the rules, is not one: see ByRule[RuleFirst])
-	ByRule  [8]int        // moves per Rule
+	Deduced int           // moves proved safe or a mine (the first click, safe by the rules, is not one: see ByBasis[BasisFirst])
+	ByBasis [8]int        // moves per Basis
 	SAT     int           // calls of the SAT step
 	KB      kb.Stats      // the KB's work
 	Elapsed time.Duration // wall time of Play
@@ -275,11 +275,11 @@ func (p *Position) Pending() []Move {
 		var m Move
 		if p.explain {
 			r := p.KB.Explain(l)
-			m = Move{Op: game.OpOpen, Cell: i, Rule: ruleOf(r.Source), Reason: r}
+			m = Move{Op: game.OpOpen, Cell: i, Basis: basisOf(r.Source), Reason: r}
 		} else {
 			// Nobody reads the reason: the rule alone, without copying the
 			// clause (withReason fills it in if a move turns out wrong).
-			m = Move{Op: game.OpOpen, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))}
+			m = Move{Op: game.OpOpen, Cell: i, Basis: basisOf(p.KB.SourceOf(l))}
 		}
 		if kb.IsMine(l) {
 			m.Op = game.OpFlag
@@ -304,7 +304,7 @@ func (p *Position) lazyPending(kb0 []cnf.Lit, n int) []Move {
 	p.units.acted = len(kb0)
 	for _, l := range news {
 		if i := kb.CellOf(l); !kb.IsMine(l) && p.View.Cells[i].State == game.Unknown {
-			m := Move{Op: game.OpOpen, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))}
+			m := Move{Op: game.OpOpen, Cell: i, Basis: basisOf(p.KB.SourceOf(l))}
 			p.units.pending = append(p.units.pending[:0], m)
 			return p.units.pending
 		}
@@ -315,7 +315,7 @@ func (p *Position) lazyPending(kb0 []cnf.Lit, n int) []Move {
 	}
 	for _, l := range news {
 		if i := kb.CellOf(l); p.View.Cells[i].State == game.Unknown {
-			out = append(out, Move{Op: game.OpFlag, Cell: i, Rule: ruleOf(p.KB.SourceOf(l))})
+			out = append(out, Move{Op: game.OpFlag, Cell: i, Basis: basisOf(p.KB.SourceOf(l))})
 		}
 	}
 	p.units.pending = out
@@ -325,8 +325,8 @@ func (p *Position) lazyPending(kb0 []cnf.Lit, n int) []Move {
 // withReason returns m with the KB's reason filled in when Pending left
 // it out: a move settled by a clause, made while nobody kept the moves.
 func (p *Position) withReason(m Move) Move {
-	switch m.Rule {
-	case RuleUnit, RuleResolution, RuleGlobal:
+	switch m.Basis {
+	case BasisUnit, BasisResolution, BasisGlobal:
 	default:
 		return m // not settled by a clause: no reason to fill in
 	}
@@ -397,7 +397,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		if a.first != nil {
 			first = *a.first
 		}
-		if err := play.apply(ctx, Move{Op: game.OpOpen, Cell: b.Index(first), Rule: RuleFirst}); err != nil {
+		if err := play.apply(ctx, Move{Op: game.OpOpen, Cell: b.Index(first), Basis: BasisFirst}); err != nil {
 			return finish(err)
 		}
 	}
@@ -461,7 +461,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 	}
 	switch m.Op {
 	case game.OpFlag:
-		if m.Rule.Deduced() && !g.IsMine(m.Cell) {
+		if m.Basis.Deduced() && !g.IsMine(m.Cell) {
 			return fmt.Errorf("agent: flag %v (%s) is safe: %w", b.Pos(m.Cell), p.withReason(m).Why(b), game.ErrUnsound)
 		}
 		if err := g.Flag(b.Pos(m.Cell)); err != nil {
@@ -480,7 +480,7 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 		opened, err := g.OpenAppend(p.opened[:0], b.Pos(m.Cell))
 		p.opened = opened
 		if errors.Is(err, game.ErrMine) {
-			if m.Rule.Deduced() {
+			if m.Basis.Deduced() {
 				return fmt.Errorf("agent: open %v (%s) is a mine: %w", b.Pos(m.Cell), p.withReason(m).Why(b), game.ErrUnsound)
 			}
 		} else if err != nil {
@@ -498,11 +498,11 @@ func (s *playState) apply(ctx context.Context, m Move) error {
 		return fmt.Errorf("agent: move with op %v", m.Op)
 	}
 	p.Moves++
-	s.res.ByRule[m.Rule]++
-	switch m.Rule {
-	case RuleGuess:
+	s.res.ByBasis[m.Basis]++
+	switch m.Basis {
+	case BasisGuess:
 		s.res.Guesses++
-	case RuleFirst:
+	case BasisFirst:
 	default:
 		s.res.Deduced++
 	}

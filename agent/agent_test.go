@@ -177,13 +177,13 @@ func checkPosition(t *testing.T, a *Agent, g *game.Game, m Move) {
 			t.Fatalf("seed %d: view of %v is %v; the game shows %v", g.Seed(), g.Board().Pos(i), got, want)
 		}
 	}
-	switch m.Rule {
-	case RuleUnit, RuleResolution, RuleGlobal:
+	switch m.Basis {
+	case BasisUnit, BasisResolution, BasisGlobal:
 		lit := kb.CellLit(m.Cell, m.Op == game.OpFlag)
 		if !slices.Contains(m.Reason.Clause, lit) {
 			t.Fatalf("seed %d: move %s %v: reason %s lacks the literal", g.Seed(), m.Op, g.Board().Pos(m.Cell), m.Why(g.Board()))
 		}
-	case RuleNone:
+	case BasisNone:
 		t.Fatalf("seed %d: move without a rule", g.Seed())
 	}
 }
@@ -324,7 +324,7 @@ func TestSATStep(t *testing.T) {
 		if r2.Outcome == game.Won {
 			satWins++
 		}
-		satMoves += r2.ByRule[RuleSAT]
+		satMoves += r2.ByBasis[BasisSAT]
 	}
 	if satMoves == 0 {
 		t.Errorf("the SAT step never found a move in 300 games")
@@ -457,27 +457,27 @@ func TestMoveWhy(t *testing.T) {
 		m    Move
 		want string
 	}{
-		{Move{Op: game.OpOpen, Cell: 4, Rule: RuleGuess, Guess: &guess.Guess{Cell: 4, P: 0.2}}, "guess"},
-		{Move{Op: game.OpOpen, Cell: 0, Rule: RuleFirst}, "first click: the rules keep it safe"},
-		{Move{Op: game.OpFlag, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is a mine in every layout that agrees with the hints and the 10-mine total"},
-		{Move{Op: game.OpOpen, Cell: 8, Rule: RuleSAT, Mines: 10}, "sat: (2,2) is safe in every layout that agrees with the hints and the 10-mine total"},
-		{Move{Op: game.OpOpen, Cell: 1, Rule: RuleUnit, Reason: kb.Reason{Source: kb.SourceHint, Clause: cnf.Clause{kb.SafeLit(1), kb.SafeLit(3)}, Hint: 0, HintN: 1}},
+		{Move{Op: game.OpOpen, Cell: 4, Basis: BasisGuess, Guess: &guess.Guess{Cell: 4, P: 0.2}}, "guess"},
+		{Move{Op: game.OpOpen, Cell: 0, Basis: BasisFirst}, "first click: the rules keep it safe"},
+		{Move{Op: game.OpFlag, Cell: 8, Basis: BasisSAT, Mines: 10}, "sat: (2,2) is a mine in every layout that agrees with the hints and the 10-mine total"},
+		{Move{Op: game.OpOpen, Cell: 8, Basis: BasisSAT, Mines: 10}, "sat: (2,2) is safe in every layout that agrees with the hints and the 10-mine total"},
+		{Move{Op: game.OpOpen, Cell: 1, Basis: BasisUnit, Reason: kb.Reason{Source: kb.SourceHint, Clause: cnf.Clause{kb.SafeLit(1), kb.SafeLit(3)}, Hint: 0, HintN: 1}},
 			"unit: clause -(0,1) v -(1,0) of hint 1 at (0,0)"},
-		{Move{Op: game.OpFlag, Cell: 2, Rule: RuleResolution, Reason: kb.Reason{Source: kb.SourceResolution, Clause: cnf.Clause{kb.MineLit(2)},
+		{Move{Op: game.OpFlag, Cell: 2, Basis: BasisResolution, Reason: kb.Reason{Source: kb.SourceResolution, Clause: cnf.Clause{kb.MineLit(2)},
 			Parents: [2]cnf.Clause{{kb.MineLit(1), kb.MineLit(2)}, {kb.SafeLit(1), kb.MineLit(2)}}}},
 			"resolution: clause (0,2), resolvent of (0,1) v (0,2) and -(0,1) v (0,2)"},
-		{Move{Op: game.OpOpen, Cell: 5, Rule: RuleGlobal, Reason: kb.Reason{Source: kb.SourceTotal, Clause: cnf.Clause{kb.SafeLit(5), kb.SafeLit(7)}}},
+		{Move{Op: game.OpOpen, Cell: 5, Basis: BasisGlobal, Reason: kb.Reason{Source: kb.SourceTotal, Clause: cnf.Clause{kb.SafeLit(5), kb.SafeLit(7)}}},
 			"global count: clause -(1,2) v -(2,1) of the global mine count"},
-		{Move{Op: game.OpFlag, Cell: 5, Rule: RulePair, Pair: &PairReason{Hint: 1, HintN: 2, With: 0, WithN: 1, Need: 2, Shared: 1, Others: 1}},
+		{Move{Op: game.OpFlag, Cell: 5, Basis: BasisPair, Pair: &PairReason{Hint: 1, HintN: 2, With: 0, WithN: 1, Need: 2, Shared: 1, Others: 1}},
 			"pair: (1,2) is a mine: hint 2 at (0,1) needs 2 more mines, the cells it shares with hint 1 at (0,0) hold at most 1, and it has 1 other closed cell"},
-		{Move{Op: game.OpOpen, Cell: 3, Rule: RulePair, Pair: &PairReason{Hint: 0, HintN: 1, With: 2, WithN: 3, Need: 1, Shared: 1, Others: 2}},
+		{Move{Op: game.OpOpen, Cell: 3, Basis: BasisPair, Pair: &PairReason{Hint: 0, HintN: 1, With: 2, WithN: 3, Need: 1, Shared: 1, Others: 2}},
 			"pair: (1,0) is safe: hint 1 at (0,0) needs 1 more mine, and the cells it shares with hint 3 at (0,2) hold at least 1"},
-		{Move{Op: game.OpOpen, Cell: 3, Rule: RulePair}, "pair: (1,0) is safe: no pair recorded"},
+		{Move{Op: game.OpOpen, Cell: 3, Basis: BasisPair}, "pair: (1,0) is safe: no pair recorded"},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.want, tt.m.Why(b), "Why(%v %v)", tt.m.Rule, tt.m.Op)
+		assert.Equal(t, tt.want, tt.m.Why(b), "Why(%v %v)", tt.m.Basis, tt.m.Op)
 		want := game.MoveRecord{Op: tt.m.Op.String(), Cell: b.Pos(tt.m.Cell).Pair(), Why: tt.want}
-		assert.Equal(t, want, tt.m.Record(b), "Record(%v %v)", tt.m.Rule, tt.m.Op)
+		assert.Equal(t, want, tt.m.Record(b), "Record(%v %v)", tt.m.Basis, tt.m.Op)
 	}
 }
 
@@ -581,10 +581,10 @@ func TestFastPlaysAsFull(t *testing.T) {
 			gs := [2][]*guess.Guess{}
 			for k, r := range res {
 				for _, m := range r.Moves {
-					if m.Rule == RuleGuess {
+					if m.Basis == BasisGuess {
 						gs[k] = append(gs[k], m.Guess)
-					} else if k == 1 && m.Rule != RuleFirst && m.Rule != RuleUnit && m.Rule != RulePair && m.Rule != RuleSAT {
-						t.Fatalf("%s: fast played a %v move", name, m.Rule)
+					} else if k == 1 && m.Basis != BasisFirst && m.Basis != BasisUnit && m.Basis != BasisPair && m.Basis != BasisSAT {
+						t.Fatalf("%s: fast played a %v move", name, m.Basis)
 					}
 				}
 			}

@@ -33,10 +33,10 @@ func TestSATOwnProver(t *testing.T) {
 			}
 			for j, m := range res[0].Moves {
 				w := res[1].Moves[j]
-				if m.Op != w.Op || m.Cell != w.Cell || m.Rule != w.Rule {
-					t.Fatalf("%s, move %d: own prover %v %d by %v, exact.FindForced %v %d by %v", name, j, m.Op, m.Cell, m.Rule, w.Op, w.Cell, w.Rule)
+				if m.Op != w.Op || m.Cell != w.Cell || m.Basis != w.Basis {
+					t.Fatalf("%s, move %d: own prover %v %d by %v, exact.FindForced %v %d by %v", name, j, m.Op, m.Cell, m.Basis, w.Op, w.Cell, w.Basis)
 				}
-				if m.Rule == RuleGuess {
+				if m.Basis == BasisGuess {
 					if !sameGuess(m.Guess, w.Guess) {
 						t.Fatalf("%s, move %d: own prover %+v, exact.FindForced %+v", name, j, *m.Guess, *w.Guess)
 					}
@@ -97,7 +97,7 @@ func TestSATHandsItsCount(t *testing.T) {
 	if err != nil || len(moves) == 0 {
 		t.Fatalf("SAT step: %v, %v; want forced cells", moves, err)
 	}
-	if got := slices.ContainsFunc(moves, func(m Move) bool { return m.Rule != RuleSAT }); got {
+	if got := slices.ContainsFunc(moves, func(m Move) bool { return m.Basis != BasisSAT }); got {
 		t.Errorf("SAT step moves %v not all by rule sat", moves)
 	}
 	if p.count.at == p.Moves {

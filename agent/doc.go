@@ -41,7 +41,7 @@
 // knowledge-base agent), "sat" adds 5 (the exact ceiling of pure logic),
 // "full" adds 6, and "fast" is 1, 4, 5 and 6: the same guesses and wins as
 // "full", sooner, with moves proved by a pair of hints or SAT where "full"
-// names a clause. Every move carries its Rule and the clause or constraint
+// names a clause. Every move carries its Basis (the kind of reason) and the clause or constraint
 // behind it; a guess says exactly "guess" in a record's why.
 //
 // # Configuration

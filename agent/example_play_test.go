@@ -27,8 +27,8 @@ func ExampleAgent_Play() {
 	}
 	fmt.Printf("%s after %d moves, %d of them guesses\n", res.Outcome, len(res.Moves), res.Guesses)
 	for _, m := range res.Moves[:3] {
-		fmt.Print(m.Op, " ", g.Board().Pos(m.Cell), " ", m.Rule)
-		if m.Rule == agent.RuleGuess {
+		fmt.Print(m.Op, " ", g.Board().Pos(m.Cell), " ", m.Basis)
+		if m.Basis == agent.BasisGuess {
 			fmt.Printf(" (%s: mine probability %.3f)", m.Guess.Method, m.Guess.P)
 		}
 		fmt.Println()

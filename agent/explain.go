@@ -14,16 +14,16 @@ import (
 // its probability, how it was chosen and the runner-up. Where Why is one
 // line for a record, Explain is the proof for a reader.
 func (m Move) Explain(b *game.Board) []string {
-	switch m.Rule {
-	case RuleFirst:
+	switch m.Basis {
+	case BasisFirst:
 		return []string{"the first click: the rules keep it safe"}
-	case RuleUnit, RuleResolution, RuleGlobal:
+	case BasisUnit, BasisResolution, BasisGlobal:
 		return m.Reason.Proof(b, m.Verdict(b)) // the clause's proof, formatted by kb
-	case RulePair:
+	case BasisPair:
 		return []string{m.Pair.Explain(b, m.Op), "  so " + m.Verdict(b)}
-	case RuleSAT:
+	case BasisSAT:
 		return []string{"proved by SAT: " + m.satClaim(b)}
-	case RuleGuess:
+	case BasisGuess:
 		return guessLines(b, m.Guess)
 	}
 	return []string{m.Why(b)}

@@ -136,7 +136,7 @@ func (d digestStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error)
 	moves, err := d.s.Deduce(ctx, p)
 	var b []byte
 	for _, m := range moves {
-		b = append(b, byte(m.Op), byte(m.Rule))
+		b = append(b, byte(m.Op), byte(m.Basis))
 		b = binary.AppendVarint(b, int64(m.Cell))
 	}
 	d.h.Write(append(b, '.'))
@@ -147,7 +147,7 @@ func (d digestStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error)
 func guessDigest(r Result) []byte {
 	b := []byte{byte(r.Outcome)}
 	for _, m := range r.Moves {
-		if m.Rule != RuleGuess {
+		if m.Basis != BasisGuess {
 			continue
 		}
 		g := m.Guess
@@ -165,7 +165,7 @@ func guessDigest(r Result) []byte {
 func moveDigest(r Result) []byte {
 	var b []byte
 	for _, m := range r.Moves {
-		b = append(b, byte(m.Op), byte(m.Rule))
+		b = append(b, byte(m.Op), byte(m.Basis))
 		b = binary.AppendVarint(b, int64(m.Cell))
 	}
 	return binary.AppendVarint(b, int64(len(r.Moves)))

@@ -8,38 +8,40 @@ import (
 	"github.com/minesat/minesat/kb"
 )
 
-// Rule is why a move was made.
-type Rule uint8
+// Basis is the kind of reason a move was made on: the first click, a
+// proof (unit, resolution, global count, pair, SAT) or a guess. Its String
+// is the first word of the move's Why.
+type Basis uint8
 
-// The rules behind moves.
+// The bases of moves.
 const (
-	RuleNone       Rule = iota // no reason: never on a played move
-	RuleFirst                  // the first click, which the rules make safe
-	RuleUnit                   // a hint's clause became a unit
-	RuleResolution             // a resolvent became a unit
-	RuleGlobal                 // a clause of the global mine count became a unit
-	RuleSAT                    // SAT proved the cell forced in every layout
-	RuleGuess                  // a guess
-	RulePair                   // two hints together settle the cell (HintPairs)
+	BasisNone       Basis = iota // no reason: never on a played move
+	BasisFirst                   // the first click, which the rules make safe
+	BasisUnit                    // a hint's clause became a unit
+	BasisResolution              // a resolvent became a unit
+	BasisGlobal                  // a clause of the global mine count became a unit
+	BasisSAT                     // SAT proved the cell forced in every layout
+	BasisGuess                   // a guess
+	BasisPair                    // two hints together settle the cell (HintPairs)
 )
 
 // String returns "first", "unit", "resolution", "global count", "sat",
 // "guess" or "pair".
-func (r Rule) String() string {
+func (r Basis) String() string {
 	switch r {
-	case RuleFirst:
+	case BasisFirst:
 		return "first"
-	case RuleUnit:
+	case BasisUnit:
 		return "unit"
-	case RuleResolution:
+	case BasisResolution:
 		return "resolution"
-	case RuleGlobal:
+	case BasisGlobal:
 		return "global count"
-	case RuleSAT:
+	case BasisSAT:
 		return "sat"
-	case RuleGuess:
+	case BasisGuess:
 		return game.WhyGuess
-	case RulePair:
+	case BasisPair:
 		return "pair"
 	}
 	return "none"
@@ -49,19 +51,19 @@ func (r Rule) String() string {
 // open) or proved a mine (a flag). Only guesses are not; the first click is
 // safe by the rules, so it counts here (it must be sound), though
 // Result.Deduced does not count it.
-func (r Rule) Deduced() bool { return r != RuleGuess && r != RuleNone }
+func (r Basis) Deduced() bool { return r != BasisGuess && r != BasisNone }
 
-// ruleOf maps the kb rule that settled a literal to the move's rule.
-func ruleOf(r kb.Source) Rule {
+// basisOf maps the kb source that settled a literal to the move's basis.
+func basisOf(r kb.Source) Basis {
 	switch r {
 	case kb.SourceHint:
-		return RuleUnit
+		return BasisUnit
 	case kb.SourceResolution:
-		return RuleResolution
+		return BasisResolution
 	case kb.SourceTotal:
-		return RuleGlobal
+		return BasisGlobal
 	}
-	return RuleNone
+	return BasisNone
 }
 
 // Move is one move of a game, with its reason. It is the event a trace
@@ -69,7 +71,7 @@ func ruleOf(r kb.Source) Rule {
 type Move struct {
 	Op     game.Op      // game.OpOpen or game.OpFlag
 	Cell   int          // the cell, row-major
-	Rule   Rule         // why the move was made
+	Basis  Basis        // why the move was made
 	Reason kb.Reason    // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
 	Guess  *guess.Guess // for RuleGuess: the estimate behind the guess
 	Mines  int          // for RuleSAT: the mine total the proof used, game.UnknownMines (-1) when unknown
@@ -78,23 +80,23 @@ type Move struct {
 }
 
 // Why returns the move's reason as a record's "why": exactly "guess" for a
-// guess; otherwise the rule, a colon, and the clause or constraint behind
+// guess; otherwise the basis, a colon, and the clause or constraint behind
 // the move, written with cell names, such as
 // "unit: clause -(0,1) v -(1,1) of hint 1 at (0,0)".
 func (m Move) Why(b *game.Board) string {
-	switch m.Rule {
-	case RuleGuess:
+	switch m.Basis {
+	case BasisGuess:
 		return game.WhyGuess
-	case RuleFirst:
+	case BasisFirst:
 		return game.WhyFirst
-	case RuleSAT:
+	case BasisSAT:
 		return "sat: " + m.satClaim(b)
-	case RuleUnit, RuleResolution, RuleGlobal:
-		return m.Rule.String() + ": " + m.Reason.Format(b)
-	case RulePair:
+	case BasisUnit, BasisResolution, BasisGlobal:
+		return m.Basis.String() + ": " + m.Reason.Format(b)
+	case BasisPair:
 		return fmt.Sprintf("pair: %s: %s", m.Verdict(b), m.Pair.Explain(b, m.Op))
 	}
-	return m.Rule.String()
+	return m.Basis.String()
 }
 
 // satClaim is what the SAT step proved of m: its verdict in every layout

@@ -219,7 +219,7 @@ func pairMoves(out []Move, s *pairScratch, a, o *constraint) []Move {
 			continue
 		}
 		s.emitted[x] = s.stamp
-		out = append(out, Move{Op: op, Cell: int(x), Rule: RulePair, Pair: s.reason(PairReason{
+		out = append(out, Move{Op: op, Cell: int(x), Basis: BasisPair, Pair: s.reason(PairReason{
 			Hint: a.cell, With: o.cell, HintN: a.hint, WithN: o.hint,
 			Need: a.need, Shared: bound, Others: n,
 		})})

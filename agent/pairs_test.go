@@ -70,8 +70,8 @@ func TestHintPairsCases(t *testing.T) {
 			require.NoError(t, err)
 			var got []string
 			for _, m := range moves {
-				assert.Equal(t, RulePair, m.Rule, "move %+v", m)
-				assert.True(t, m.Rule.Deduced(), "move %+v: a pair move counts as deduced", m)
+				assert.Equal(t, BasisPair, m.Basis, "move %+v", m)
+				assert.True(t, m.Basis.Deduced(), "move %+v: a pair move counts as deduced", m)
 				got = append(got, m.Op.String()+" "+m.Why(v.Board))
 			}
 			assert.Equal(t, tt.want, got)

@@ -12,9 +12,9 @@ func TestMoveProbs(t *testing.T) {
 	b := game.MustBoard(3, 3)
 	probs := []float64{0.2, 0.25, math.NaN(), -1, math.NaN(), math.NaN(), math.NaN(), math.NaN(), 0.5}
 	moves := []Move{
-		{Op: game.OpOpen, Cell: 4, Rule: RuleFirst},
-		{Op: game.OpOpen, Cell: 0, Rule: RuleGuess, Guess: &guess.Guess{Cell: 0, P: 0.2, Runner: 1, Probs: probs}},
-		{Op: game.OpOpen, Cell: 1, Rule: RuleGuess, Guess: &guess.Guess{Cell: 1, Runner: -1}},
+		{Op: game.OpOpen, Cell: 4, Basis: BasisFirst},
+		{Op: game.OpOpen, Cell: 0, Basis: BasisGuess, Guess: &guess.Guess{Cell: 0, P: 0.2, Runner: 1, Probs: probs}},
+		{Op: game.OpOpen, Cell: 1, Basis: BasisGuess, Guess: &guess.Guess{Cell: 1, Runner: -1}},
 	}
 	got := moveProbs(b, moves)
 	want := []game.CellProb{{Pos: game.Pos{Row: 0, Col: 0}, P: 0.2}, {Pos: game.Pos{Row: 0, Col: 1}, P: 0.25}, {Pos: game.Pos{Row: 2, Col: 2}, P: 0.5}}
@@ -34,10 +34,10 @@ func TestMoveProbs(t *testing.T) {
 func TestMoveGuesses(t *testing.T) {
 	b := game.MustBoard(3, 3)
 	moves := []Move{
-		{Op: game.OpOpen, Cell: 4, Rule: RuleFirst},
-		{Op: game.OpOpen, Cell: 0, Rule: RuleGuess, Guess: &guess.Guess{Cell: 0, P: 0.2, Runner: 5, RunnerP: 0.25,
+		{Op: game.OpOpen, Cell: 4, Basis: BasisFirst},
+		{Op: game.OpOpen, Cell: 0, Basis: BasisGuess, Guess: &guess.Guess{Cell: 0, P: 0.2, Runner: 5, RunnerP: 0.25,
 			Method: guess.MethodEndgame, Score: 1 + 1e-12, RunnerScore: 0.5}},
-		{Op: game.OpOpen, Cell: 1, Rule: RuleGuess, Guess: &guess.Guess{Cell: 1, P: -1e-17, Runner: -1, Method: guess.MethodLocal, Score: math.NaN()}},
+		{Op: game.OpOpen, Cell: 1, Basis: BasisGuess, Guess: &guess.Guess{Cell: 1, P: -1e-17, Runner: -1, Method: guess.MethodLocal, Score: math.NaN()}},
 	}
 	got := moveGuesses(b, moves)
 	runner := [2]int{1, 2}

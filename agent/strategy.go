@@ -149,10 +149,10 @@ func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 	}
 	moves := make([]Move, 0, len(mines)+len(safe))
 	for _, i := range mines {
-		moves = append(moves, Move{Op: game.OpFlag, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
+		moves = append(moves, Move{Op: game.OpFlag, Cell: i, Basis: BasisSAT, Mines: p.View.Mines})
 	}
 	for _, i := range safe {
-		moves = append(moves, Move{Op: game.OpOpen, Cell: i, Rule: RuleSAT, Mines: p.View.Mines})
+		moves = append(moves, Move{Op: game.OpOpen, Cell: i, Basis: BasisSAT, Mines: p.View.Mines})
 	}
 	return moves, nil
 }
@@ -178,5 +178,5 @@ func (s GuessStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error) 
 	if g.Cell < 0 || g.Cell >= len(p.View.Cells) || p.View.Cells[g.Cell].State != game.Unknown {
 		return nil, fmt.Errorf("agent: guesser %s picked cell %d, which is not unknown", s.G.Name(), g.Cell)
 	}
-	return []Move{{Op: game.OpOpen, Cell: g.Cell, Rule: RuleGuess, Guess: &g}}, nil
+	return []Move{{Op: game.OpOpen, Cell: g.Cell, Basis: BasisGuess, Guess: &g}}, nil
 }

@@ -226,7 +226,7 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *advice.Advice, color bool) er
 		if !m.Forced {
 			what = fmt.Sprintf("a guess, p(mine) %.3f, chosen by %s", m.P, m.Chosen)
 		}
-		fmt.Fprintf(w, "move: %s %v, %s [%s]\n", m.Op, game.PosOf(m.Cell), what, m.Rule)
+		fmt.Fprintf(w, "move: %s %v, %s [%s]\n", m.Op, game.PosOf(m.Cell), what, m.Basis)
 		for _, line := range m.Proof {
 			fmt.Fprintf(w, "  %s\n", line)
 		}

@@ -149,15 +149,15 @@ func (t *tracer) header(g *game.Game, first string) {
 func (t *tracer) observe(g *game.Game, m agent.Move) {
 	t.n++
 	b := g.Board()
-	tag, sgr := m.Rule.String(), "1;32"
+	tag, sgr := m.Basis.String(), "1;32"
 	switch {
 	case m.Op == game.OpOpen && g.Outcome() == game.Lost:
 		tag, sgr = "guess, hit a mine", "1;31"
-	case m.Rule == agent.RuleGuess:
+	case m.Basis == agent.BasisGuess:
 		sgr = "1;33"
-	case m.Rule == agent.RuleSAT:
+	case m.Basis == agent.BasisSAT:
 		tag = "SAT-proved"
-	case m.Rule == agent.RulePair:
+	case m.Basis == agent.BasisPair:
 		tag = "pair of hints"
 	}
 	t.printf("\n%s %s %v  [%s]\n", t.color.paint("1", fmt.Sprintf("move %d:", t.n)), m.Op, b.Pos(m.Cell), t.color.paint(sgr, tag))
@@ -178,7 +178,7 @@ func (t *tracer) observe(g *game.Game, m agent.Move) {
 // remaining mines.
 func (t *tracer) footer(g *game.Game, res agent.Result) {
 	first := ""
-	if res.ByRule[agent.RuleFirst] > 0 {
+	if res.ByBasis[agent.BasisFirst] > 0 {
 		first = "first click, "
 	}
 	t.printf("\n%s %s after %d moves (%s%d deduced, %d guessed)\n", t.color.paint("1", "result:"), res.Outcome, len(res.Moves), first, res.Deduced, res.Guesses)

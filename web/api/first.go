@@ -35,7 +35,7 @@ func (s *Server) adviseGame(ctx context.Context, g *game.Game) (*advice.Advice, 
 			free = append(free, b.Pos(int(n)))
 		}
 	}
-	adv.Move = &advice.Recommendation{Op: "open", Cell: [2]int{first.Pos.Row, first.Pos.Col}, Rule: "first click", Forced: true,
+	adv.Move = &advice.Recommendation{Op: "open", Cell: [2]int{first.Pos.Row, first.Pos.Col}, Basis: "first click", Forced: true,
 		Why: fmt.Sprintf("first click %v: %s", first.Pos, why)}
 	for _, p := range free {
 		if p.Row < len(adv.Probabilities) && p.Col < len(adv.Probabilities[p.Row]) {
