@@ -72,10 +72,10 @@ type Move struct {
 	Op     game.Op      // game.OpOpen or game.OpFlag
 	Cell   int          // the cell, row-major
 	Basis  Basis        // why the move was made
-	Reason kb.Reason    // for RuleUnit, RuleResolution, RuleGlobal: the clause that became the unit, and where it came from
-	Guess  *guess.Guess // for RuleGuess: the estimate behind the guess
-	Mines  int          // for RuleSAT: the mine total the proof used, game.UnknownMines (-1) when unknown
-	Pair   *PairReason  // for RulePair: the two hints and the bound that settle the cell
+	Reason kb.Reason    // for BasisUnit, BasisResolution, BasisGlobal: the clause that became the unit, and where it came from
+	Guess  *guess.Guess // for BasisGuess: the estimate behind the guess
+	Mines  int          // for BasisSAT: the mine total the proof used, game.UnknownMines (-1) when unknown
+	Pair   *PairReason  // for BasisPair: the two hints and the bound that settle the cell
 	Opened []int        // for game.OpOpen: the cells the move revealed, row-major, in the game's order (empty if it hit a mine)
 }
 
