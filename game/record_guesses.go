@@ -24,6 +24,21 @@ type GuessNote struct {
 	Runner      *[2]int `json:"runner,omitempty"`       // the runner-up [row, col]; absent if none
 	RunnerP     float64 `json:"runner_p,omitempty"`     // its mine probability
 	RunnerScore float64 `json:"runner_score,omitempty"` // its score
+
+	// Think holds, for a guess chosen by a win-probability search (play
+	// --think), each candidate's games won over the layouts it was played
+	// on, in the search's order (the guesser's first); absent otherwise.
+	Think []ThinkEstimate `json:"think,omitempty"`
+}
+
+// ThinkEstimate is one candidate of a win-probability search: the cell,
+// and the games the player won, playing on after opening it, over the
+// layouts drawn for the search. Wins/Rollouts estimates its chance to win
+// the game.
+type ThinkEstimate struct {
+	Cell     [2]int `json:"cell"`     // [row, col]
+	Wins     int    `json:"wins"`     // games won
+	Rollouts int    `json:"rollouts"` // games played from it, 1 or more
 }
 
 // MoveGuesses maps a guessed move's index in Record.Moves to its GuessNote.
@@ -54,6 +69,9 @@ func (mg MoveGuesses) Check(rec *Record) error {
 				return recordErrorf(i, "%s: %s %v is outside [0, 1]", GuessesKey, v.name, v.x)
 			}
 		}
+		if err := n.checkThink(rec, i); err != nil {
+			return err
+		}
 		if n.Runner != nil {
 			p := PosOf(*n.Runner)
 			if p.Row < 0 || p.Row >= rec.Rows || p.Col < 0 || p.Col >= rec.Cols {
@@ -63,6 +81,32 @@ func (mg MoveGuesses) Check(rec *Record) error {
 				return recordErrorf(i, "%s: the runner-up %v is the guessed cell", GuessesKey, p)
 			}
 		}
+	}
+	return nil
+}
+
+// checkThink reports the first estimate of n.Think, the note of guessed
+// move i of rec, that does not fit: a cell off the board or listed twice,
+// no rollout, more wins than rollouts, or no estimate for the guessed cell.
+func (n GuessNote) checkThink(rec *Record, i int) error {
+	if n.Think == nil {
+		return nil
+	}
+	seen := make(map[[2]int]bool, len(n.Think))
+	for _, e := range n.Think {
+		p := PosOf(e.Cell)
+		switch {
+		case p.Row < 0 || p.Row >= rec.Rows || p.Col < 0 || p.Col >= rec.Cols:
+			return recordErrorf(i, "%s: think: cell %v off the %dx%d board", GuessesKey, p, rec.Rows, rec.Cols)
+		case seen[e.Cell]:
+			return recordErrorf(i, "%s: think: cell %v listed twice", GuessesKey, p)
+		case e.Rollouts < 1 || e.Wins < 0 || e.Wins > e.Rollouts:
+			return recordErrorf(i, "%s: think: cell %v: %d wins of %d rollouts", GuessesKey, p, e.Wins, e.Rollouts)
+		}
+		seen[e.Cell] = true
+	}
+	if !seen[rec.Moves[i].Cell] {
+		return recordErrorf(i, "%s: think: no estimate for the guessed cell %v", GuessesKey, PosOf(rec.Moves[i].Cell))
 	}
 	return nil
 }

@@ -31,6 +31,14 @@ func TestMoveGuesses(t *testing.T) {
 		t.Errorf("Check: %v", err)
 	}
 	self := `[` + strconv.Itoa(cell[0]) + `,` + strconv.Itoa(cell[1]) + `]`
+	think := `{"1":{"method":"win-probability search","p":0.25,"score":0.5,"think":[{"cell":` + self + `,"wins":5,"rollouts":10},{"cell":[` + strconv.Itoa(other[0]) + `,` + strconv.Itoa(other[1]) + `],"wins":2,"rollouts":6}]}}`
+	mg = nil
+	require.NoError(t, json.Unmarshal([]byte(think), &mg))
+	require.Equal(t, []ThinkEstimate{{Cell: cell, Wins: 5, Rollouts: 10}, {Cell: other, Wins: 2, Rollouts: 6}}, mg[1].Think)
+	require.NoError(t, mg.Check(rec))
+	out, err = json.Marshal(mg)
+	require.NoError(t, err)
+	require.JSONEq(t, think, string(out))
 	for _, tc := range []struct{ in, want string }{
 		{`{"3":{"method":"m","p":0}}`, "move 3: the record has 3 moves"},
 		{`{"-1":{"method":"m","p":0}}`, "move -1: the record has 3 moves"},
@@ -43,6 +51,11 @@ func TestMoveGuesses(t *testing.T) {
 		{`{"1":{"method":"m","p":0.5,"runner":[9,0]}}`, "runner-up (9,0) off the 9x9 board"},
 		{`{"1":{"method":"m","p":0.5,"runner":` + self + `}}`, "is the guessed cell"},
 		{`{"2":{"method":"m","p":0.1},"1":{"method":"","p":0.1}}`, "moves[1]"}, // the first move in order
+		{`{"1":{"method":"m","p":0.5,"think":[{"cell":[9,0],"wins":1,"rollouts":2}]}}`, "think: cell (9,0) off the 9x9 board"},
+		{`{"1":{"method":"m","p":0.5,"think":[{"cell":` + self + `,"wins":1,"rollouts":2},{"cell":` + self + `,"wins":1,"rollouts":2}]}}`, "listed twice"},
+		{`{"1":{"method":"m","p":0.5,"think":[{"cell":` + self + `,"wins":3,"rollouts":2}]}}`, "3 wins of 2 rollouts"},
+		{`{"1":{"method":"m","p":0.5,"think":[{"cell":` + self + `,"wins":0,"rollouts":0}]}}`, "0 wins of 0 rollouts"},
+		{`{"1":{"method":"m","p":0.5,"think":[]}}`, "think: no estimate for the guessed cell"},
 	} {
 		var mg MoveGuesses
 		if err := json.Unmarshal([]byte(tc.in), &mg); err != nil {

@@ -33,6 +33,11 @@ type Position struct {
 	// wrapped). Both are nil when the player has not counted View.
 	Counted   *exact.Analysis
 	Uncounted error
+
+	// Rank, when above 0, asks a lookahead or probability guess for its
+	// ranking of the candidates in Guess.Ranked, at most Rank of them;
+	// 0 for none. It changes no guess.
+	Rank int
 }
 
 // Analysis returns the count of p's view within budget: the player's
@@ -167,6 +172,7 @@ type State struct {
 	kept    revealsKept    // the analyses of the dead test, for the weighing that follows
 	policy  policyWeigh    // the policy's weighing
 	memo    weighMemo      // the lookahead's weighings, kept across games
+	ranked  []int          // the lookahead's order of preference, when the Position asks for it
 }
 
 // viewOf returns a copy of v in the scratch's own puzzle.
@@ -185,11 +191,32 @@ type Guess struct {
 	Method  Method    // how the guess was chosen, e.g. MethodLocal
 	Probs   []float64 // per cell (row-major): the estimate for every candidate, NaN elsewhere; may be nil
 
+	// Ranked, when the Position asked for it (Position.Rank), is the
+	// guesser's order of preference over the cells it weighed: the guessed
+	// cell first, at most Rank cells, then the safest cell (the first by
+	// probability, ties broken as the guess breaks them) when it is not
+	// among them. Nil for the methods that rank nothing (endgame search,
+	// pseudo 50/50, local estimate).
+	Ranked []int
+
 	// Score and RunnerScore are the method's own measure of the guess and
 	// the runner-up, when it has one beyond P (0 otherwise): the chance of
 	// surviving two moves for a lookahead, of winning the game for an
-	// endgame search.
+	// endgame search, its estimate for a win-probability search.
 	Score, RunnerScore float64
+
+	// Estimates are a win-probability search's (MethodThink): each
+	// candidate's games won over the layouts played from it, in the order
+	// of Ranked; nil for other methods.
+	Estimates []Estimate
+}
+
+// Estimate is one candidate of a win-probability search: the games won,
+// playing on after opening Cell, of the Rollouts played from it.
+type Estimate struct {
+	Cell     int // row-major
+	Wins     int // games won
+	Rollouts int // games played
 }
 
 // Detail explains the method's own measure of the guess, beyond its
@@ -210,6 +237,8 @@ func (g Guess) Detail() string {
 		return fmt.Sprintf("wins the game with chance %.3f, playing on perfectly over the layouts left%s", g.Score, runner)
 	case MethodFiftyFifty:
 		return "if this cell is a mine, no move will ever tell it from its mirror image: a 50/50 the game must take anyway, played now"
+	case MethodThink:
+		return fmt.Sprintf("wins the game with estimated chance %.3f, played on by the player over layouts drawn from the position%s", g.Score, runner)
 	}
 	return ""
 }

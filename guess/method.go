@@ -16,6 +16,7 @@ const (
 	MethodLookahead2               // ProbGuesser: the same, two moves ahead
 	MethodEndgame                  // ProbGuesser: the best chance of winning, by searching the whole game tree
 	MethodFiftyFifty               // ProbGuesser: a pseudo 50/50 the game must take anyway, played now
+	MethodThink                    // a player's win-probability search over the guesser's candidates (play --think)
 )
 
 var methodNames = [...]string{
@@ -26,6 +27,7 @@ var methodNames = [...]string{
 	MethodLookahead2: "exact probability, two moves ahead",
 	MethodEndgame:    "endgame search",
 	MethodFiftyFifty: "exact probability, pseudo 50/50",
+	MethodThink:      "win-probability search",
 }
 
 // String returns the method in the guesser's words, e.g. "endgame search";
@@ -39,9 +41,12 @@ func (m Method) String() string {
 
 // Chosen returns the class of the method that Advise reports as a
 // recommended guess's "chosen": "endgame", "fifty-fifty", "lookahead"
-// (one or two moves ahead), "probability", or else "local estimate".
+// (one or two moves ahead), "probability", "think", or else "local
+// estimate".
 func (m Method) Chosen() string {
 	switch m {
+	case MethodThink:
+		return "think"
 	case MethodEndgame:
 		return "endgame"
 	case MethodFiftyFifty:
@@ -56,7 +61,7 @@ func (m Method) Chosen() string {
 
 // Scored reports whether guesses of the method carry a score beyond their
 // probability (Guess.Score): a lookahead's chance of surviving, an endgame
-// search's chance of winning.
+// search's chance of winning, a win-probability search's estimate of it.
 func (m Method) Scored() bool {
-	return m == MethodEndgame || m == MethodLookahead || m == MethodLookahead2
+	return m == MethodEndgame || m == MethodLookahead || m == MethodLookahead2 || m == MethodThink
 }

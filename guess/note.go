@@ -16,6 +16,9 @@ func (g *Guess) Note(b *game.Board) game.GuessNote {
 	if r := g.RunnerPair(b); r != nil {
 		n.Runner, n.RunnerP, n.RunnerScore = r, clamp01(g.RunnerP), clamp01(g.RunnerScore)
 	}
+	for _, e := range g.Estimates {
+		n.Think = append(n.Think, game.ThinkEstimate{Cell: b.Pos(e.Cell).Pair(), Wins: e.Wins, Rollouts: e.Rollouts})
+	}
 	return n
 }
 

@@ -226,6 +226,14 @@ func (g ProbGuesser) policyLookahead(ctx context.Context, p *Position, s *State,
 	if s := facts[bi].single; pol&PolicyOverrides != 0 && s >= 0 && pool[bi].score >= 0 && probs[s] < best.p-probEps {
 		best = candidate{cell: s, p: probs[s], nbrs: len(p.View.Board.Neighbors(s)), score: best.score}
 	}
+	if p.Rank > 0 {
+		s.ranked = append(s.ranked[:0], best.cell)
+		for _, i := range order {
+			if pool[i].cell != best.cell {
+				s.ranked = append(s.ranked, pool[i].cell)
+			}
+		}
+	}
 	runner = candidate{cell: -1}
 	if p.Explain {
 		for _, i := range order {

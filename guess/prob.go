@@ -129,7 +129,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position, s *State) (Guess, e
 		return newGuess(probs, MethodFiftyFifty, c, 0, -1, 0), nil
 	}
 	if g.Lookahead <= 0 || len(cands) == 1 {
-		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
+		return probGuess(p, probs, cands), nil
 	}
 	if g.DeepOpen > 0 && g.Depth < 2 && len(p.View.Cells)-p.View.Unknowns()-p.View.Flags() <= g.DeepOpen {
 		g.Depth = 2
@@ -139,7 +139,7 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position, s *State) (Guess, e
 		// Every cell weighed leads to a position with a component too
 		// large to count, though this one has none: guess as without
 		// lookahead.
-		return newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0), nil
+		return probGuess(p, probs, cands), nil
 	}
 	if err != nil {
 		return Guess{}, err
@@ -148,7 +148,34 @@ func (g ProbGuesser) Guess(ctx context.Context, p *Position, s *State) (Guess, e
 	if g.Depth > 1 {
 		method = MethodLookahead2
 	}
-	return newGuess(probs, method, best.cell, best.score, runner.cell, runner.score), nil
+	out := newGuess(probs, method, best.cell, best.score, runner.cell, runner.score)
+	if p.Rank > 0 {
+		out.Ranked = rankedCells(s.ranked, p.Rank, cands[0].cell)
+	}
+	return out, nil
+}
+
+// probGuess is the guess of the lowest probability, cands[0], with the
+// ranking by probability when p asks for it.
+func probGuess(p *Position, probs []float64, cands []candidate) Guess {
+	out := newGuess(probs, MethodProb, cands[0].cell, 0, runnerOf(cands), 0)
+	if p.Rank > 0 {
+		out.Ranked = make([]int, 0, min(p.Rank, len(cands)))
+		for _, c := range cands[:min(p.Rank, len(cands))] {
+			out.Ranked = append(out.Ranked, c.cell)
+		}
+	}
+	return out
+}
+
+// rankedCells returns the first n cells of order, then safest when it is
+// not among them, in a new slice.
+func rankedCells(order []int, n, safest int) []int {
+	out := append(make([]int, 0, n+1), order[:min(n, len(order))]...)
+	if !slices.Contains(out, safest) {
+		out = append(out, safest)
+	}
+	return out
 }
 
 // candidate is a cell the guesser considers.
@@ -331,6 +358,12 @@ func (g ProbGuesser) lookahead(ctx context.Context, p *Position, s *State, a *ex
 		return candidate{}, candidate{}, fmt.Errorf("guess: lookahead: every cell leads to a position too large to count: %w", exact.ErrBudget)
 	}
 	sortByScore(pool)
+	if p.Rank > 0 {
+		s.ranked = s.ranked[:0]
+		for _, c := range pool {
+			s.ranked = append(s.ranked, c.cell)
+		}
+	}
 	runner = candidate{cell: -1}
 	if len(pool) > 1 && p.Explain && pool[1].score >= 0 { // not passed over
 		runner = pool[1]
