@@ -50,6 +50,7 @@ type Agent struct {
 	limits     *kb.Limits
 	findForced ForcedFinder
 	budget     exact.Budget // Advise's counting budget
+	think      int          // the win-probability search's rollouts a guess; 0 for none
 
 	pos Position
 }
@@ -90,7 +91,31 @@ func New(opts ...Option) (*Agent, error) {
 		kept = append(kept, s)
 	}
 	a.strategies = kept
+	if a.think > 0 {
+		t := newThinker(a, a.think)
+		for i, s := range a.strategies {
+			if gs, ok := s.(GuessStrategy); ok {
+				gs.think = t
+				a.strategies[i] = gs
+			}
+		}
+	}
 	return a, nil
+}
+
+// WithThink makes the agent search at its guesses for the candidate with
+// the best chance to win the game, estimated by playing on from each over
+// at most rollouts layouts drawn from the position, a guess (see think.go);
+// 0 for no search. The rollouts are drawn from the game's random source:
+// the games stay reproducible.
+func WithThink(rollouts int) Option {
+	return func(a *Agent) error {
+		if rollouts < 0 {
+			return fmt.Errorf("agent: think %d: want 0 or more rollouts", rollouts)
+		}
+		a.think = rollouts
+		return nil
+	}
 }
 
 // WithPreset selects the strategies p names.
@@ -401,17 +426,7 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 			return finish(err)
 		}
 	}
-	stuck, err := a.loop(ctx, p, func() bool { return g.Outcome() != game.Unfinished }, func(moves []Move) (bool, error) {
-		for _, m := range moves {
-			if g.Outcome() != game.Unfinished {
-				break
-			}
-			if err := play.apply(ctx, m); err != nil {
-				return true, err
-			}
-		}
-		return false, nil
-	})
+	stuck, err := play.loop(ctx)
 	if err != nil {
 		return finish(err)
 	}
@@ -430,6 +445,22 @@ type playState struct {
 	a   *Agent
 	g   *game.Game
 	res *Result
+}
+
+// loop plays the agent's moves until the game ends or the agent is stuck.
+func (s *playState) loop(ctx context.Context) (stuck bool, err error) {
+	g := s.g
+	return s.a.loop(ctx, &s.a.pos, func() bool { return g.Outcome() != game.Unfinished }, func(moves []Move) (bool, error) {
+		for _, m := range moves {
+			if g.Outcome() != game.Unfinished {
+				break
+			}
+			if err := s.apply(ctx, m); err != nil {
+				return true, err
+			}
+		}
+		return false, nil
+	})
 }
 
 // learn tells the view and the KB that cell i is open with hint c.

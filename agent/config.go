@@ -22,6 +22,7 @@ type Config struct {
 	Endgame   int           `json:"endgame"`             // guess.ProbGuesser.Endgame
 	DeepOpen  int           `json:"deep_open,omitempty"` // guess.ProbGuesser.DeepOpen
 	Policy    PolicySetting `json:"policy,omitempty"`    // guess.ProbGuesser.Policy: PolicyAuto, or PolicyOf some heuristics; zero for none
+	Think     int           `json:"think,omitempty"`     // WithThink: the win-probability search's rollouts a guess; 0 for none
 }
 
 // DefaultConfig is the agent 'minesat play' plays with unless told
@@ -72,6 +73,10 @@ func (c Config) Check() error {
 		return fieldErrorf("deep-open", c.DeepOpen, "want a lookahead of 1 or more: lookahead 0 weighs no cell")
 	case c.Endgame < 0 || c.Endgame > guess.MaxEndgame:
 		return fieldErrorf("endgame", c.Endgame, "want 0 to %d", guess.MaxEndgame)
+	case c.Think < 0:
+		return fieldErrorf("think", c.Think, "want 0 or more rollouts")
+	case c.Think > 0 && c.Guesser != GuesserExact:
+		return fieldErrorf("think", c.Think, "want the exact guesser: the search races its candidates")
 	}
 	return c.checkPolicy()
 }
@@ -122,6 +127,9 @@ func (c Config) Options() ([]Option, error) {
 	if c.NoGuess {
 		opts = append(opts, WithNoGuess())
 	}
+	if c.Think > 0 {
+		opts = append(opts, WithThink(c.Think))
+	}
 	if _, err := New(opts...); err != nil {
 		return nil, &FieldError{Field: "strategy", Err: err}
 	}
@@ -133,8 +141,9 @@ func (c Config) Guesses() bool { return c.Strategy.Guesses() && !c.NoGuess }
 
 // GuesserName says how the agent guesses, e.g. "exact, lookahead 8,
 // endgame 1000, policy auto" (the default), "exact, lookahead 8, endgame
-// 1000" (no policy), "exact, lookahead 8, endgame 1000, policy hill" or
-// "local estimate".
+// 1000" (no policy), "exact, lookahead 8, endgame 1000, policy hill",
+// "exact, lookahead 8, endgame 1000, policy auto, think 64" or "local
+// estimate".
 func (c Config) GuesserName() string {
 	if c.Guesser == GuesserLocal {
 		return "local estimate"
@@ -150,7 +159,11 @@ func (c Config) GuesserName() string {
 	if p := c.Policy; p.Heuristics() != 0 || (p == PolicyAuto && c.autoPlays()) {
 		policy = ", policy " + p.String()
 	}
-	return fmt.Sprintf("exact, lookahead %d%s, endgame %d%s", c.Lookahead, depth, c.Endgame, policy)
+	think := ""
+	if c.Think > 0 {
+		think = fmt.Sprintf(", think %d", c.Think)
+	}
+	return fmt.Sprintf("exact, lookahead %d%s, endgame %d%s%s", c.Lookahead, depth, c.Endgame, policy, think)
 }
 
 // Diff says how c and d differ, as the flags of 'minesat play' that would
@@ -171,5 +184,6 @@ func (c Config) Diff(d Config) string {
 	flag("deep-open", c.DeepOpen, d.DeepOpen)
 	flag("endgame", c.Endgame, d.Endgame)
 	flag("policy", c.Policy, d.Policy)
+	flag("think", c.Think, d.Think)
 	return strings.Join(diffs, ", ")
 }

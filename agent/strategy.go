@@ -157,10 +157,13 @@ func (s SAT) Deduce(ctx context.Context, p *Position) ([]Move, error) {
 	return moves, nil
 }
 
-// GuessStrategy opens the cell its Guesser picks.
+// GuessStrategy opens the cell its Guesser picks, or, in an agent with
+// WithThink, the cell the win-probability search picks among the
+// guesser's candidates.
 type GuessStrategy struct {
 	G     guess.Guesser
 	state *guess.State // the guesser's memory, each agent's own (New gives it)
+	think *thinker     // the agent's win-probability search; nil without WithThink
 }
 
 // Name returns "guess: " and the guesser's name.
@@ -171,12 +174,23 @@ func (s GuessStrategy) Deduce(ctx context.Context, p *Position) ([]Move, error) 
 	if p.closed == 0 {
 		return nil, nil
 	}
-	g, err := s.G.Guess(ctx, p.guessPosition(), s.state)
+	gp := p.guessPosition()
+	if s.think != nil {
+		// The search races the guesser's ranking, the same whether or
+		// not the moves are kept.
+		gp.Rank, gp.Explain = thinkCandidates, true
+	}
+	g, err := s.G.Guess(ctx, gp, s.state)
 	if err != nil {
 		return nil, err
 	}
 	if g.Cell < 0 || g.Cell >= len(p.View.Cells) || p.View.Cells[g.Cell].State != game.Unknown {
 		return nil, fmt.Errorf("agent: guesser %s picked cell %d, which is not unknown", s.G.Name(), g.Cell)
+	}
+	if s.think != nil {
+		if g, err = s.think.choose(ctx, p, gp, g); err != nil {
+			return nil, err
+		}
 	}
 	return []Move{{Op: game.OpOpen, Cell: g.Cell, Basis: BasisGuess, Guess: &g}}, nil
 }

@@ -85,9 +85,21 @@ they won nothing measurable at more time; nor with --depth 2 or
 --deep-open. The endgame search and pseudo 50/50s still come
 first.
 
+--think N makes each guess a race for the game: where the guesser would
+guess by its lookahead (not an endgame search or a pseudo 50/50), its best
+4 candidates and the safest cell are each opened on the same layouts drawn
+uniformly from the position, and the game is played on to its end by the
+player without --think; the rounds of 8 layouts stop at N rollouts, a
+candidate clearly beaten is dropped, and the leader is opened if it beats
+the guesser's choice by McNemar's z of 1 or more (else the guesser's choice).
+All its randomness comes from the game's seed: the games are the same for
+any number of workers. Each such guess's record note names the method
+"win-probability search" and each candidate's wins and rollouts
+(docs/formats.md).
+
 --vs FLAGS plays every game a second time, on the same layout, with the
 agent flags FLAGS changed (--strategy, --no-guess, --guesser, --lookahead,
---depth, --deep-open, --endgame, --policy), e.g. --vs "--lookahead 16" or
+--depth, --deep-open, --endgame, --policy, --think), e.g. --vs "--lookahead 16" or
 --vs "--policy blend". It prints both players'
 rows and, per level, the games both won, each won alone and neither won,
 the difference in win rate (vs - base) with its 95% interval, McNemar's z
@@ -250,6 +262,7 @@ func parsePlay(args []string, io *stdio) (cfg playConfig, help bool, err error) 
 	rules := fs.String("rules", "", "start rules: seed, safe or zero (default seed for easy/medium/hard, safe otherwise)")
 	fs.StringVar(&cfg.first, "first", "", "first click under safe and zero: corner, center or R,C (default corner under safe; under zero the click measured best for the level, (3,3) on expert, else (2,2): see agent.BestOpening)")
 	addAgentFlags(fs, &cfg.agent, agent.DefaultConfig)
+	addThinkFlag(fs, &cfg.agent, agent.DefaultConfig)
 	vs := fs.String("vs", "", "also play every game with these agent `FLAGS` changed, e.g. \"--lookahead 16\" or \"--strategy fast\", and compare the two game by game")
 	var againstPaths pathList
 	fs.Var(&againstPaths, "against", "compare game by game with another player's outcomes on the same games, read from `FILE` (minesat.reference/1, e.g. testdata/reference/hill-expert-safe-corner-seed1.txt); repeat for several")
@@ -328,6 +341,12 @@ func addAgentFlags(fs *flag.FlagSet, a *agent.Config, def agent.Config) {
 	fs.IntVar(&a.DeepOpen, "deep-open", def.DeepOpen, "guesses made while at most `N` cells are open look two moves ahead, as --depth 2; 0 never")
 	fs.IntVar(&a.Endgame, "endgame", def.Endgame, "guessing searches the whole game tree once at most `N` layouts remain; 0 never")
 	parsedVar(fs, &a.Policy, "policy", def.Policy, agent.ParsePolicySetting, "the lookahead plays by D. Hill's guessing `HEURISTICS`, comma-separated: blend, dead, candidates, risk, progress, overrides; hill for all, none for none; auto: blend, dead and progress on boards of at least 18% mines")
+}
+
+// addThinkFlag defines on fs play's --think, an agent flag --vs may
+// change too, with def's value as its default.
+func addThinkFlag(fs *flag.FlagSet, a *agent.Config, def agent.Config) {
+	fs.IntVar(&a.Think, "think", def.Think, "at each guess, race the guesser's best candidates over up to `N` rollouts (layouts drawn from the position, each game played on to its end) and open the one likeliest to win; 0 never. Reproducible; costs about N short games a guess")
 }
 
 // checkAgentFlags checks the agent's flags a, its strategy's name

@@ -44,6 +44,7 @@ func parseVs(base playConfig, s string) (*agent.Config, error) {
 	fs := flag.NewFlagSet("play --vs", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	addAgentFlags(fs, &vs, base.agent)
+	addThinkFlag(fs, &vs, base.agent)
 	if err := parseFlagList(fs, args); err != nil {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })

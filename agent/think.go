@@ -1,0 +1,317 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/minesat/minesat/exact"
+	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/guess"
+)
+
+// The win-probability search (WithThink) at a guess:
+//
+//  1. The guesser guesses as without the search, and ranks its candidates
+//     (guess.Position.Rank): its choice first, then the rest of the cells
+//     it weighed, thinkCandidates in all, and the safest cell when it is
+//     not among them. An endgame search (exact already), a pseudo 50/50
+//     (a risk the game must take anyway), a local estimate (a position too
+//     large to count) or a single candidate is played as the guesser
+//     chose, as is a position whose mine total is unknown.
+//  2. Layouts are drawn uniformly from those that fit the position
+//     (exact.Sampler), and each candidate is played on each layout: opened,
+//     then the game finished by the player without the search, a copy of
+//     this one (Agent.playOn). A candidate that is a mine in a layout loses
+//     it without play. Every candidate is played on the same layouts with
+//     the same random seed for the player (common random numbers), so the
+//     candidates are compared layout by layout.
+//  3. The candidates race: the layouts come in rounds of thinkRound, every
+//     candidate still racing plays each, and after a round a candidate
+//     other than the guesser's choice that the leader (the most wins, the
+//     guesser's order breaking ties) beats by McNemar's z of at least
+//     thinkDrop over the layouts both played is dropped. The guesser's
+//     choice always races: it is what the others must beat. The race ends
+//     when one candidate is left or the next round would pass the budget
+//     of rollouts.
+//  4. The leader is played if it beats the guesser's choice by McNemar's z
+//     of at least thinkSwitch; else the guesser's choice is. The leader of
+//     several noisy estimates is flattered by its noise (with 5 candidates
+//     and 64 rollouts a guess, switching at z 1 and dropping the guesser's
+//     choice like any other lost games paired with the default), and the
+//     guesser's ranking is worth more than a few rollouts' noise.
+//
+// The search draws one number from the game's random source, the seed of
+// its layouts and rollouts, so a game is the same whatever else the player
+// has played; a guess it makes names MethodThink and carries every
+// candidate's wins and rollouts (guess.Guess.Estimates).
+const (
+	thinkCandidates = 4   // the guesser's best candidates raced, besides the safest cell
+	thinkRound      = 8   // layouts a round of the race
+	thinkDrop       = 2.0 // McNemar's z by which the leader drops a candidate
+	thinkSwitch     = 1.5 // McNemar's z by which the leader must beat the guesser's choice to be played instead
+)
+
+// Seeds of a search's generators: the second PCG words of its layouts' and
+// its rollouts' generators.
+const (
+	thinkLayoutStream  = 0x6c61796f7574 // "layout"
+	thinkRolloutStream = 0x726f6c6c     // "roll"
+)
+
+// thinker is an agent's win-probability search: the player that plays its
+// rollouts and the memory it reuses from search to search.
+type thinker struct {
+	budget  int         // rollouts a search at most
+	roll    *Agent      // the rollouts' player: the agent without the search
+	game    *game.Game  // the rollouts' game, resumed on each layout; nil until the first
+	layouts [][]int     // the layouts drawn in this search, by index; memory reused
+	pcg     rand.PCG    // the layouts' generator, seeded per layout
+	rng     *rand.Rand  // over pcg
+	arms    []thinkArm  // the candidates of this search
+	won     [][]bool    // per arm: won[a][j], the rollout of arm a on layout j; memory reused
+}
+
+// thinkArm is a candidate of a search.
+type thinkArm struct {
+	cell        int
+	wins, games int
+	racing      bool
+}
+
+// newThinker returns the search of agent a with budget rollouts a guess: a
+// copy of a's configuration, without the search, plays them.
+func newThinker(a *Agent, budget int) *thinker {
+	roll := &Agent{preset: a.preset, guesser: a.guesser, limits: a.limits, findForced: a.findForced, budget: a.budget}
+	for _, s := range a.strategies {
+		if gs, ok := s.(GuessStrategy); ok {
+			gs.state, gs.think = new(guess.State), nil
+			s = gs
+		}
+		roll.strategies = append(roll.strategies, s)
+	}
+	t := &thinker{budget: budget, roll: roll}
+	t.rng = rand.New(&t.pcg)
+	return t
+}
+
+// thinks reports whether the search reconsiders a guess made by method m.
+func thinks(m guess.Method) bool {
+	switch m {
+	case guess.MethodLookahead, guess.MethodLookahead2, guess.MethodProb:
+		return true
+	}
+	return false
+}
+
+// choose returns the guess to play in p, where the guesser asked about gp
+// guessed g: g itself, or the search's choice (see the comment above).
+func (t *thinker) choose(ctx context.Context, p *Position, gp *guess.Position, g guess.Guess) (guess.Guess, error) {
+	if !thinks(g.Method) || len(g.Ranked) < 2 || !p.View.MinesKnown() {
+		return g, nil
+	}
+	a, err := gp.Analysis(ctx, exact.Budget{})
+	if errors.Is(err, exact.ErrBudget) {
+		return g, nil
+	}
+	if err != nil {
+		return guess.Guess{}, err
+	}
+	smp, err := a.Sampler(ctx)
+	if errors.Is(err, exact.ErrBudget) {
+		return g, nil
+	}
+	if err != nil {
+		return guess.Guess{}, err
+	}
+	best, err := t.race(ctx, p, smp, g.Ranked, p.Rand.Uint64())
+	if err != nil {
+		return guess.Guess{}, err
+	}
+	if t.arms[0].games == 0 {
+		return g, nil // a budget too small for one round
+	}
+	return t.guessOf(g, best), nil
+}
+
+// race plays the candidates cells (the guesser's choice first) on layouts
+// of smp drawn from seed, and returns the index of the one to play.
+func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cells []int, seed uint64) (int, error) {
+	t.arms = t.arms[:0]
+	for _, c := range cells {
+		t.arms = append(t.arms, thinkArm{cell: c, racing: true})
+	}
+	for len(t.won) < len(cells) {
+		t.won = append(t.won, nil)
+	}
+	for a := range t.arms {
+		t.won[a] = t.won[a][:0]
+	}
+	spent, layouts := 0, 0
+	for {
+		racing := t.racing()
+		n := min(thinkRound, (t.budget-spent)/racing)
+		if racing < 2 || n == 0 {
+			break
+		}
+		for j := layouts; j < layouts+n; j++ {
+			if err := t.layout(ctx, smp, seed, j); err != nil {
+				return 0, err
+			}
+			for a := range t.arms {
+				if !t.arms[a].racing {
+					continue
+				}
+				won, err := t.rollout(ctx, p, t.arms[a].cell, j, seed)
+				if err != nil {
+					return 0, err
+				}
+				t.record(a, won)
+				spent++
+			}
+		}
+		layouts += n
+		lead := t.leader()
+		for a := 1; a < len(t.arms); a++ {
+			if a != lead && t.arms[a].racing && t.z(lead, a) >= thinkDrop {
+				t.arms[a].racing = false
+			}
+		}
+	}
+	if lead := t.leader(); lead != 0 && t.z(lead, 0) >= thinkSwitch {
+		return lead, nil
+	}
+	return 0, nil
+}
+
+// racing returns the number of candidates still racing.
+func (t *thinker) racing() int {
+	n := 0
+	for _, a := range t.arms {
+		if a.racing {
+			n++
+		}
+	}
+	return n
+}
+
+// record adds a rollout's outcome to arm a.
+func (t *thinker) record(a int, won bool) {
+	t.won[a] = append(t.won[a], won)
+	t.arms[a].games++
+	if won {
+		t.arms[a].wins++
+	}
+}
+
+// leader returns the racing candidate with the most wins, the first in
+// the guesser's order among equals. Every racing candidate has played the
+// same layouts.
+func (t *thinker) leader() int {
+	lead := -1
+	for a, arm := range t.arms {
+		if arm.racing && (lead < 0 || arm.wins > t.arms[lead].wins) {
+			lead = a
+		}
+	}
+	return lead
+}
+
+// z returns McNemar's z of candidate a over candidate b on the layouts
+// both played: (a won alone - b won alone) / sqrt(either won alone); 0
+// when no layout tells them apart.
+func (t *thinker) z(a, b int) float64 {
+	wa, wb := t.won[a], t.won[b]
+	onlyA, onlyB := 0, 0
+	for j := range min(len(wa), len(wb)) {
+		switch {
+		case wa[j] && !wb[j]:
+			onlyA++
+		case wb[j] && !wa[j]:
+			onlyB++
+		}
+	}
+	if onlyA+onlyB == 0 {
+		return 0
+	}
+	return float64(onlyA-onlyB) / math.Sqrt(float64(onlyA+onlyB))
+}
+
+// layout draws layout j of the search seeded seed into t.layouts[j],
+// unless this search has drawn it already.
+func (t *thinker) layout(ctx context.Context, smp *exact.Sampler, seed uint64, j int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for len(t.layouts) <= j {
+		t.layouts = append(t.layouts, nil)
+	}
+	t.pcg.Seed(seed^uint64(j), thinkLayoutStream)
+	t.layouts[j] = smp.Draw(t.rng, t.layouts[j])
+	return nil
+}
+
+// rollout reports whether the player wins the game of p on layout j after
+// opening cell: lost at once if the layout has a mine there, else played
+// on by t.roll with its random source seeded from the search's seed and j.
+func (t *thinker) rollout(ctx context.Context, p *Position, cell, j int, seed uint64) (bool, error) {
+	mines := t.layouts[j]
+	if isMineIn(mines, cell) {
+		return false, nil
+	}
+	var err error
+	if t.game == nil || t.game.Board() != p.View.Board {
+		t.game, err = game.Resume(p.View, mines)
+	} else {
+		err = t.game.Resume(p.View, mines)
+	}
+	if err != nil {
+		return false, fmt.Errorf("agent: think: %w", err)
+	}
+	return t.roll.playOn(ctx, t.game, p, cell, seed^uint64(j)*thinkRolloutStream)
+}
+
+// isMineIn reports whether cell is in mines, increasing.
+func isMineIn(mines []int, cell int) bool {
+	lo, hi := 0, len(mines)
+	for lo < hi {
+		m := (lo + hi) / 2
+		switch {
+		case mines[m] == cell:
+			return true
+		case mines[m] < cell:
+			lo = m + 1
+		default:
+			hi = m
+		}
+	}
+	return false
+}
+
+// guessOf returns g changed to the search's choice, arm best: its cell and
+// estimate, the runner-up the other candidate of the best estimate, and
+// every candidate's wins and rollouts.
+func (t *thinker) guessOf(g guess.Guess, best int) guess.Guess {
+	out := g
+	out.Method = guess.MethodThink
+	out.Cell, out.P, out.Score = t.arms[best].cell, g.Probs[t.arms[best].cell], t.arms[best].rate()
+	out.Runner, out.RunnerP, out.RunnerScore = -1, 0, 0
+	out.Estimates = make([]guess.Estimate, 0, len(t.arms))
+	for a, arm := range t.arms {
+		out.Estimates = append(out.Estimates, guess.Estimate{Cell: arm.cell, Wins: arm.wins, Rollouts: arm.games})
+		if a != best && (out.Runner < 0 || arm.rate() > out.RunnerScore) {
+			out.Runner, out.RunnerP, out.RunnerScore = arm.cell, g.Probs[arm.cell], arm.rate()
+		}
+	}
+	return out
+}
+
+// rate returns the arm's share of games won; 0 before any.
+func (a thinkArm) rate() float64 {
+	if a.games == 0 {
+		return 0
+	}
+	return float64(a.wins) / float64(a.games)
+}
