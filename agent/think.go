@@ -64,14 +64,14 @@ const (
 // thinker is an agent's win-probability search: the player that plays its
 // rollouts and the memory it reuses from search to search.
 type thinker struct {
-	budget  int         // rollouts a search at most
-	roll    *Agent      // the rollouts' player: the agent without the search
-	game    *game.Game  // the rollouts' game, resumed on each layout; nil until the first
-	layouts [][]int     // the layouts drawn in this search, by index; memory reused
-	pcg     rand.PCG    // the layouts' generator, seeded per layout
-	rng     *rand.Rand  // over pcg
-	arms    []thinkArm  // the candidates of this search
-	won     [][]bool    // per arm: won[a][j], the rollout of arm a on layout j; memory reused
+	budget  int        // rollouts a search at most
+	roll    *Agent     // the rollouts' player: the agent without the search
+	game    *game.Game // the rollouts' game, resumed on each layout; nil until the first
+	layouts [][]int    // the layouts drawn in this search, by index; memory reused
+	pcg     rand.PCG   // the layouts' generator, seeded per layout
+	rng     *rand.Rand // over pcg
+	arms    []thinkArm // the candidates of this search
+	won     [][]bool   // per arm: won[a][j], the rollout of arm a on layout j; memory reused
 }
 
 // thinkArm is a candidate of a search.
