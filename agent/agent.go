@@ -375,6 +375,44 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 	res := Result{}
 	b := g.Board()
 	p := &a.pos
+	finish := func(err error) (Result, error) {
+		res.KB = p.KB.Stats()
+		res.SAT = p.SATCalls
+		res.Elapsed = time.Since(start)
+		return res, err
+	}
+	play, err := a.begin(g, &res)
+	if err != nil {
+		return finish(err)
+	}
+	if g.Outcome() == game.Unfinished && p.closed == b.Len() {
+		first := game.Pos{}
+		if a.first != nil {
+			first = *a.first
+		}
+		if err := play.apply(ctx, Move{Op: game.OpOpen, Cell: b.Index(first), Basis: BasisFirst}); err != nil {
+			return finish(err)
+		}
+	}
+	stuck, err := play.loop(ctx)
+	if err != nil {
+		return finish(err)
+	}
+	if stuck {
+		res.Outcome = game.Stuck
+		return finish(nil)
+	}
+	if o := g.Outcome(); o != game.Unfinished {
+		res.Outcome = o
+	}
+	return finish(nil)
+}
+
+// begin makes the agent's position that of the start of g, its open cells
+// learnt, and returns the game in progress, its moves counted in res.
+func (a *Agent) begin(g *game.Game, res *Result) (*playState, error) {
+	b := g.Board()
+	p := &a.pos
 	if p.KB == nil {
 		p.KB = kb.NewWithLimits(b, *a.limits)
 	} else {
@@ -403,41 +441,15 @@ func (a *Agent) Play(ctx context.Context, g *game.Game) (Result, error) {
 		}
 		p.Rand = p.own.rand
 	}
-	play := &playState{a: a, g: g, res: &res}
-	finish := func(err error) (Result, error) {
-		res.KB = p.KB.Stats()
-		res.SAT = p.SATCalls
-		res.Elapsed = time.Since(start)
-		return res, err
-	}
+	play := &playState{a: a, g: g, res: res}
 	for i := 0; i < b.Len(); i++ {
 		if c := g.Cell(i); c.State == game.Revealed {
 			if err := play.learn(i, c); err != nil {
-				return finish(err)
+				return nil, err
 			}
 		}
 	}
-	if g.Outcome() == game.Unfinished && p.closed == b.Len() {
-		first := game.Pos{}
-		if a.first != nil {
-			first = *a.first
-		}
-		if err := play.apply(ctx, Move{Op: game.OpOpen, Cell: b.Index(first), Basis: BasisFirst}); err != nil {
-			return finish(err)
-		}
-	}
-	stuck, err := play.loop(ctx)
-	if err != nil {
-		return finish(err)
-	}
-	if stuck {
-		res.Outcome = game.Stuck
-		return finish(nil)
-	}
-	if o := g.Outcome(); o != game.Unfinished {
-		res.Outcome = o
-	}
-	return finish(nil)
+	return play, nil
 }
 
 // playState is one game in progress.

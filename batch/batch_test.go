@@ -205,3 +205,17 @@ func TestShard(t *testing.T) {
 	}
 	assert.Panics(t, func() { Shard(3, 3, 10) })
 }
+
+// TestThinkWorkers checks that a player with the win-probability search
+// plays the same games, record for record, on any number of workers: the
+// search draws everything from the game's seed.
+func TestThinkWorkers(t *testing.T) {
+	c := Config{Level: game.Beginner, Agent: agent.DefaultConfig, Seed: 3}
+	c.Agent.Think = 16
+	s1, rec1 := runRecords(t, c, 0, 24, 1)
+	s3, rec3 := runRecords(t, c, 0, 24, 3)
+	assert.Equal(t, untimed(s1), untimed(s3))
+	require.Equal(t, string(rec1), string(rec3))
+	assert.Contains(t, string(rec1), `"method":"win-probability search"`)
+	assert.Contains(t, string(rec1), `"think":[{"cell":`)
+}

@@ -165,7 +165,8 @@ func newPageGame(g *ReplayGame) (pageGame, error) {
 }
 
 // guessNote is what the page shows of a guess's note: the method, the
-// cell's mine probability and score, and the runner-up's.
+// cell's mine probability and score, the runner-up's, and a
+// win-probability search's games won from each candidate.
 func guessNote(n game.GuessNote) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "by %s: mine probability %.3f", n.Method, n.P)
@@ -177,6 +178,12 @@ func guessNote(n game.GuessNote) string {
 		if n.RunnerScore > 0 {
 			fmt.Fprintf(&sb, ", score %.3f", n.RunnerScore)
 		}
+	}
+	for k, e := range n.Think {
+		if k == 0 {
+			sb.WriteString("; games won of those played on:")
+		}
+		fmt.Fprintf(&sb, " %v %d/%d", game.PosOf(e.Cell), e.Wins, e.Rollouts)
 	}
 	return sb.String()
 }
