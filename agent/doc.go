@@ -60,7 +60,12 @@
 // guess.Guesser about the Position's view, lending it the game's random
 // source and counts (the SAT step's count of the same position, when it
 // found nothing forced), and gives it a guess.State of its own, one an
-// agent.
+// agent. With WithThink (Config.Think, play --think) the step races the
+// guesser's best candidates for the game instead (think.go): each is
+// opened on layouts drawn from the position (exact.Sampler) and the game
+// played on by a copy of the agent without the search, its position copied
+// rather than rebuilt (rollout.go), and the guess names the search and
+// each candidate's wins and rollouts.
 //
 // # Records
 //

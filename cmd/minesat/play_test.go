@@ -53,6 +53,9 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"guesser", []string{"--guesser", "psychic"}, `play: --guesser psychic: unknown guesser "psychic": want exact or local`},
 		{"policy", []string{"--policy", "blend,psychic"}, `play: --policy blend,psychic: unknown heuristic "psychic": want auto, none, hill or some of blend`},
 		{"lookahead", []string{"--lookahead", "-1"}, "--lookahead -1: want 0 or more"},
+		{"think", []string{"--think", "-1"}, "--think -1: want 0 or more rollouts"},
+		{"think local", []string{"--think", "8", "--guesser", "local"}, "--think 8: want the exact guesser: the search races its candidates"},
+		{"vs think", []string{"--vs", "--think -2"}, "--vs: --think -2: want 0 or more rollouts"},
 		{"endgame", []string{"--endgame", "-1"}, "--endgame -1: want 0 to 10000"},
 		{"endgame too large", []string{"--endgame", "10001"}, "--endgame 10001: want 0 to 10000"},
 		{"lookahead with the local guesser", []string{"--guesser", "local", "--lookahead", "3"}, "--lookahead applies to --guesser exact, not local"},
@@ -65,7 +68,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"deep-open with the local guesser", []string{"--guesser", "local", "--deep-open", "40"}, "--deep-open applies to --guesser exact, not local"},
 		{"depth with the local guesser", []string{"--guesser", "local", "--depth", "2"}, "--depth applies to --guesser exact, not local"},
 		{"vs without flags", []string{"--vs", " "}, "--vs: no flags"},
-		{"vs with a flag of the run", []string{"--vs", "--games 5"}, "--vs: unknown flag --games (--vs changes only the agent flags --deep-open, --depth, --endgame, --guesser, --lookahead, --no-guess, --policy, --strategy)"},
+		{"vs with a flag of the run", []string{"--vs", "--games 5"}, "--vs: unknown flag --games (--vs changes only the agent flags --deep-open, --depth, --endgame, --guesser, --lookahead, --no-guess, --policy, --strategy, --think)"},
 		{"vs with an argument", []string{"--vs", "--strategy fast extra"}, `--vs: unexpected argument "extra"`},
 		{"vs with a bad value", []string{"--vs", "--lookahead -1"}, "--vs: --lookahead -1: want 0 or more"},
 		{"vs with a malformed value", []string{"--vs", "--lookahead=many"}, "--vs: --lookahead many: want a whole number (--vs changes"},
@@ -396,4 +399,19 @@ func TestPlayShardFooter(t *testing.T) {
 		require.Equal(t, 0, r.code, r.err)
 		assert.Regexp(t, `\n3 games, shard 1/4 \(games 2-4 of 10 a level\), in \d+\.\d\d s on \d+ workers? `, r.out, "%v", tc.args)
 	}
+}
+
+// TestPlayThinkReplays checks that the games of play --think replay: their
+// records, with the search's estimates in the guesses' notes, verify.
+func TestPlayThinkReplays(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "think.jsonl")
+	r := runCmd(t, "", nil, "play", "--level", "beginner", "--games", "12", "--seed", "3", "--think", "16", "--record", path)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.out, "think 16")
+	rec, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(rec), `"method":"win-probability search"`)
+	r = runCmd(t, "", nil, "replay", path)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.out, "12 games verified")
 }
