@@ -234,6 +234,7 @@ type Position struct {
 	lazy   bool
 	opened []int   // the cells the last open revealed, reused
 	own    ownRand // the game's generator unless WithRand gave one
+	seed   uint64  // the game's seed, which the win-probability search seeds its draws from
 
 	// Each feature's own state, kept between moves of a game.
 	count  counts      // the exact counts of View, shared by the SAT step, guessing and Advise
@@ -431,7 +432,7 @@ func (a *Agent) begin(g *game.Game, res *Result) (*playState, error) {
 	p.pairs.reset()
 	clear(p.View.Cells)
 	p.closed, p.flagged, p.units.acted, p.global, p.Moves, p.SATCalls = b.Len(), 0, 0, false, 0, 0
-	p.Rand = a.rng
+	p.Rand, p.seed = a.rng, uint64(g.Seed())
 	if p.Rand == nil {
 		// The game's own generator, seeded afresh: kept by the agent, as a
 		// Rand holds no state beyond its source.

@@ -43,10 +43,13 @@ import (
 //     choice like any other lost games paired with the default), and the
 //     guesser's ranking is worth more than a few rollouts' noise.
 //
-// The search draws one number from the game's random source, the seed of
-// its layouts and rollouts, so a game is the same whatever else the player
-// has played; a guess it makes names MethodThink and carries every
-// candidate's wins and rollouts (guess.Guess.Estimates).
+// The search seeds its layouts and rollouts from the game's seed and the
+// moves played (searchSeed), so a game is the same whatever else the player
+// has played, and it draws nothing from the game's random source: where it
+// keeps the guesser's choice, the game goes on exactly as without the
+// search, and a comparison with the default player, game by game, sees
+// only the guesses it changed. A guess it makes names MethodThink and
+// carries every candidate's wins and rollouts (guess.Guess.Estimates).
 const (
 	thinkCandidates = 4   // the guesser's best candidates raced, besides the safest cell
 	thinkRound      = 8   // layouts a round of the race
@@ -60,6 +63,16 @@ const (
 	thinkLayoutStream  = 0x6c61796f7574 // "layout"
 	thinkRolloutStream = 0x726f6c6c     // "roll"
 )
+
+// searchSeed returns the seed of a search in the game of seed game after
+// moves moves: splitmix64 of the two, so that nearby games and moves get
+// unrelated layouts.
+func searchSeed(game uint64, moves int) uint64 {
+	z := game + uint64(moves)*0x9E3779B97F4A7C15
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
 
 // thinker is an agent's win-probability search: the player that plays its
 // rollouts and the memory it reuses from search to search.
@@ -126,7 +139,7 @@ func (t *thinker) choose(ctx context.Context, p *Position, gp *guess.Position, g
 	if err != nil {
 		return guess.Guess{}, err
 	}
-	best, err := t.race(ctx, p, smp, g.Ranked, p.Rand.Uint64())
+	best, err := t.race(ctx, p, smp, g.Ranked, searchSeed(p.seed, p.Moves))
 	if err != nil {
 		return guess.Guess{}, err
 	}
