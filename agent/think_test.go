@@ -164,21 +164,25 @@ func TestThinkChoose(t *testing.T) {
 	}
 }
 
-// TestThinkOff checks that WithThink(0) is the agent without the search:
-// the same moves in every game.
+// TestThinkOff checks that WithThink(0) is the agent without the search,
+// and that a search which keeps the guesser's choice leaves the game as it
+// was (WithThink(1) never has the budget for a round): the same moves in
+// every game. The search draws nothing from the game's generator.
 func TestThinkOff(t *testing.T) {
 	def, err := New(WithMoves())
 	require.NoError(t, err)
-	off, err := New(WithMoves(), WithThink(0))
-	require.NoError(t, err)
-	for seed := range 30 {
-		g1, _ := game.New(game.Beginner, game.RulesSafe, game.GameSeed(5, seed))
-		g2, _ := game.New(game.Beginner, game.RulesSafe, game.GameSeed(5, seed))
-		r1, err := def.Play(context.Background(), g1)
+	for _, n := range []int{0, 1} {
+		off, err := New(WithMoves(), WithThink(n))
 		require.NoError(t, err)
-		r2, err := off.Play(context.Background(), g2)
-		require.NoError(t, err)
-		require.Equal(t, RecordOf(g1, r1), RecordOf(g2, r2), "game %d", seed)
+		for seed := range 30 {
+			g1, _ := game.New(game.Beginner, game.RulesSafe, game.GameSeed(5, seed))
+			g2, _ := game.New(game.Beginner, game.RulesSafe, game.GameSeed(5, seed))
+			r1, err := def.Play(context.Background(), g1)
+			require.NoError(t, err)
+			r2, err := off.Play(context.Background(), g2)
+			require.NoError(t, err)
+			require.Equal(t, RecordOf(g1, r1), RecordOf(g2, r2), "think %d, game %d", n, seed)
+		}
 	}
 	_, err = New(WithThink(-1))
 	assert.EqualError(t, err, "agent: think -1: want 0 or more rollouts")
