@@ -91,11 +91,12 @@ guess by its lookahead (not an endgame search or a pseudo 50/50), its best
 uniformly from the position, and the game is played on to its end by the
 player without --think; the rounds of 8 layouts stop at N rollouts, a
 candidate clearly beaten is dropped, and the leader is opened if it beats
-the guesser's choice by McNemar's z of 1 or more (else the guesser's choice).
-All its randomness comes from the game's seed: the games are the same for
-any number of workers. Each such guess's record note names the method
-"win-probability search" and each candidate's wins and rollouts
-(docs/formats.md).
+the guesser's choice by McNemar's z of 1.5 or more (else the guesser's
+choice). Its layouts and rollouts are seeded from the game's seed and the
+moves played: the games are the same for any number of workers. Each such
+guess's record note names the method "win-probability search" and each
+candidate's wins and rollouts (docs/formats.md). At 16 to 64 rollouts it
+won nothing measurable (docs/notes/2026-11-29-think.md).
 
 --vs FLAGS plays every game a second time, on the same layout, with the
 agent flags FLAGS changed (--strategy, --no-guess, --guesser, --lookahead,
