@@ -38,10 +38,9 @@ import (
 //     of rollouts.
 //  4. The leader is played if it beats the guesser's choice by McNemar's z
 //     of at least thinkSwitch; else the guesser's choice is. The leader of
-//     several noisy estimates is flattered by its noise (with 5 candidates
-//     and 64 rollouts a guess, switching at z 1 and dropping the guesser's
-//     choice like any other lost games paired with the default), and the
-//     guesser's ranking is worth more than a few rollouts' noise.
+//     several noisy estimates is flattered by its noise, and the guesser's
+//     ranking is worth more than a few rollouts' noise
+//     (docs/notes/2026-11-29-think.md).
 //
 // The search seeds its layouts and rollouts from the game's seed and the
 // moves played (searchSeed), so a game is the same whatever else the player
@@ -57,18 +56,19 @@ const (
 	thinkSwitch     = 1.5 // McNemar's z by which the leader must beat the guesser's choice to be played instead
 )
 
-// Seeds of a search's generators: the second PCG words of its layouts' and
-// its rollouts' generators.
+// How a search seeds its generators: a layout's generator is a PCG seeded
+// with (search seed ^ j, thinkLayoutStream) for layout j; the rollouts on
+// layout j seed their player with search seed ^ j*thinkRolloutMix.
 const (
-	thinkLayoutStream  = 0x6c61796f7574 // "layout"
-	thinkRolloutStream = 0x726f6c6c     // "roll"
+	thinkLayoutStream = 0x6c61796f7574 // "layout"
+	thinkRolloutMix   = 0x726f6c6c     // "roll"
 )
 
-// searchSeed returns the seed of a search in the game of seed game after
-// moves moves: splitmix64 of the two, so that nearby games and moves get
-// unrelated layouts.
-func searchSeed(game uint64, moves int) uint64 {
-	z := game + uint64(moves)*0x9E3779B97F4A7C15
+// searchSeed returns the seed of a search in the game of seed gameSeed
+// after moves moves: splitmix64 of the two, so that nearby games and moves
+// get unrelated layouts.
+func searchSeed(gameSeed uint64, moves int) uint64 {
+	z := gameSeed + uint64(moves)*0x9E3779B97F4A7C15
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
 	return z ^ (z >> 31)
@@ -283,7 +283,7 @@ func (t *thinker) rollout(ctx context.Context, p *Position, cell, j int, seed ui
 	if err != nil {
 		return false, fmt.Errorf("agent: think: %w", err)
 	}
-	return t.roll.playOn(ctx, t.game, p, cell, seed^uint64(j)*thinkRolloutStream)
+	return t.roll.playOn(ctx, t.game, p, cell, seed^uint64(j)*thinkRolloutMix)
 }
 
 // isMineIn reports whether cell is in mines, increasing.
