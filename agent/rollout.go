@@ -25,7 +25,7 @@ func (a *Agent) playOn(ctx context.Context, g *game.Game, src *Position, cell in
 	p.Rand = p.own.rand
 	var res Result
 	play := playState{a: a, g: g, res: &res}
-	if err := play.apply(ctx, Move{Op: game.OpOpen, Cell: cell, Rule: RuleGuess}); err != nil {
+	if err := play.apply(ctx, Move{Op: game.OpOpen, Cell: cell, Basis: BasisGuess}); err != nil {
 		return false, err
 	}
 	if _, err := play.loop(ctx); err != nil {
@@ -36,8 +36,8 @@ func (a *Agent) playOn(ctx context.Context, g *game.Game, src *Position, cell in
 
 // copyFrom makes p a copy of src, reusing p's memory: the view, the KB
 // (built with limits when p has none yet), the counts of cells and the
-// strategies' progress, with nothing kept or explained. p's cache of
-// counted components is kept (an analysis with it is exactly one without,
+// strategies' progress, with nothing kept or explained. p's analyzer and
+// its cache of counted components are kept (an analysis with it is exactly one without,
 // whatever it holds) and emptied only when the board changes; the count of
 // src's view is not carried over (the next move changes the view), nor
 // the HintPairs step's changes (its first call reads every hint).
@@ -45,8 +45,8 @@ func (p *Position) copyFrom(src *Position, limits *kb.Limits) {
 	b := src.View.Board
 	if p.View == nil || p.View.Board != b {
 		p.View = &game.Puzzle{Board: b, Cells: make([]game.Cell, b.Len())}
-		if p.count.cache != nil {
-			p.count.cache.Reset()
+		if p.count.z != nil {
+			p.count.z.Cache().Reset()
 		}
 	}
 	p.View.Mines = src.View.Mines
@@ -55,10 +55,10 @@ func (p *Position) copyFrom(src *Position, limits *kb.Limits) {
 		p.KB = kb.NewWithLimits(b, *limits)
 	}
 	p.KB.CopyFrom(src.KB)
-	if p.count.cache == nil {
-		p.count.cache = exact.NewCache()
+	if p.count.z == nil {
+		p.count.z = exact.NewAnalyzerCache(exact.Budget{}, exact.NewCache())
 	}
-	p.count.last = nil
+	p.count.last, p.count.uncounted, p.count.report = nil, nil, nil
 	p.explain, p.lazy = false, false
 	p.pairs.reset()
 	p.closed, p.flagged, p.units.acted, p.global = src.closed, src.flagged, src.units.acted, src.global

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,6 +33,14 @@ func thinkAt(t testing.TB, a *Agent, view *game.Puzzle) (*Position, *exact.Sampl
 	_, err = a.begin(g, &res)
 	require.NoError(t, err)
 	return &a.pos, smp
+}
+
+// thinkPuzzle reads a puzzle in the integer format.
+func thinkPuzzle(t *testing.T, text string) *game.Puzzle {
+	t.Helper()
+	p, err := game.ParsePuzzle("test", strings.NewReader(text))
+	require.NoError(t, err)
+	return p
 }
 
 // layoutsOf returns every layout of view by brute force: each set of its
@@ -87,7 +96,7 @@ func TestThinkEstimatesExact(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			a, err := New(WithThink(64))
 			require.NoError(t, err)
-			view := mustPuzzle(t, tt.puzzle)
+			view := thinkPuzzle(t, tt.puzzle)
 			p, smp := thinkAt(t, a, view)
 			th := newThinker(a, 64)
 			layouts := layoutsOf(t, view)
@@ -130,7 +139,7 @@ func TestThinkEstimatesExact(t *testing.T) {
 func TestThinkChoose(t *testing.T) {
 	a, err := New(WithThink(40))
 	require.NoError(t, err)
-	view := mustPuzzle(t, "2 2 1\n1 1\n-1 -1\n")
+	view := thinkPuzzle(t, "2 2 1\n1 1\n-1 -1\n")
 	p, _ := thinkAt(t, a, view)
 	gs := a.strategies[len(a.strategies)-1].(GuessStrategy)
 	gp := p.guessPosition()
