@@ -120,7 +120,7 @@ func TestHillReference(t *testing.T) {
 		games, wins int
 	}{
 		{"hill-expert-safe-corner-seed1.txt", 1, RoleSelect, 200_000, 82_477},
-		{"hill-expert-safe-corner-seed2.txt", 2, RoleConfirm, 100_000, 41_139},
+		{"hill-expert-safe-corner-seed2.txt", 2, RoleConfirm, 200_000, 82_306},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("..", "testdata", "reference", tt.file))
