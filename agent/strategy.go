@@ -18,10 +18,9 @@ type Strategy interface {
 }
 
 // KBGlobalClauses is the most clauses the kb preset writes the global mine
-// count in. Measured on 10,000 hard games without guessing (seed rules):
-// 4,096 clauses win 31.03%, 1.13 points below the SAT ceiling (32.16%);
-// 16,384 win 31.38%, 0.78 below, at 1.7 times the time; 65,536 win 31.54%
-// at 5.6 times the time.
+// count in: past it the count is left out, which loses a few games that
+// SAT would win and bounds the time the encoding costs (the trade is
+// measured in docs/notes/2026-11-25-logic-and-formulas.md).
 const KBGlobalClauses = 16384
 
 // binaryLimits is resolution with one clause of each pair of at most 2

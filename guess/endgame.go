@@ -632,9 +632,8 @@ func (e *endgame) split(ctx context.Context, S []uint64, lo, hi, n, safe int, li
 // endgameScratch is what endgame searches reuse from one to the next: the
 // memo, the tables of hints and the stacks of scratch slices, grown to the
 // largest search so far. A search can fill megabytes, which a fresh table
-// would allocate and fault in again; a sync.Pool lost them at every other
-// garbage collection (BenchmarkPlay/expert/full 2.79-3.01 ms with a pool,
-// 2.51-2.66 ms with the scratch kept, alternating). A player keeps one
+// would allocate and fault in again, and a sync.Pool would lose them at
+// garbage collections. A player keeps one
 // (State.endgame); it is not safe for concurrent use.
 type endgameScratch struct {
 	memo  memoTable

@@ -81,9 +81,9 @@ const (
 
 // DefaultPolicyDensity is the least share of mines on a board (the level's
 // total over its cells) on which the default player plays by
-// PolicyDefault: on 200,000 paired games each, expert (20.6% mines) won
-// 384 more with it (z = 6.0), intermediate (15.6%) 37 more (z = 0.7) at
-// 1.23 times the time, beginner (12.3%) nothing measurable.
+// PolicyDefault: expert's density (0.206) is above it, intermediate's
+// (0.156) and beginner's (0.123) below, where the heuristics gained
+// nothing clear for their time (docs/notes/2026-11-26-hill-rules.md).
 const DefaultPolicyDensity = 0.18
 
 // policyNames are the heuristics' names, in the order String writes them.
