@@ -164,11 +164,15 @@ func (t *thinker) choose(ctx context.Context, p *Position, gp *guess.Position, g
 		return guess.Guess{}, err
 	}
 	if t.arms[0].games == 0 {
-		t.last = Thinking{Skipped: "the rollout budget is less than one layout a candidate"}
+		t.last = Thinking{Skipped: skipBudget}
 		return g, nil
 	}
 	return t.guessOf(g, best), nil
 }
+
+// skipBudget is why a search with a budget too small for one layout a
+// candidate does not race.
+const skipBudget = "the rollout budget is less than one layout a candidate"
 
 // skipUncounted is why a search is skipped in a position too large to
 // count: it has no sampler.
