@@ -20,8 +20,8 @@ of play --think, docs/guessing.md): where the move is a guess by the
 lookahead, the guesser's best candidates and the safest cell are each
 opened on layouts drawn uniformly from the position and the game played on
 to its end by the player, in rounds of 8 layouts, until DURATION has
-passed (read between rounds: one round at least) or a candidate is left
-alone. The move is the candidate that won most often if it beat the
+passed (read between rounds: one round at least) or every candidate but
+the guesser's pick is dropped, clearly beaten. The move is the candidate that won most often if it beat the
 guesser's pick clearly, else the pick. Each candidate is listed with its
 mine probability, its estimated chance to win the game with the 95%
 interval, and its rollouts; the JSON carries them under move.think. The
