@@ -37,9 +37,10 @@ import (
 //     choice always races: it is what the others must beat. The race ends
 //     when one candidate is left, the next round would pass the budget
 //     of rollouts or, with a time budget (WithThinkTime), once that time
-//     has passed since the search began, read between rounds: one round
-//     at least is raced. Given the number of rounds, a race is the same
-//     whatever the clock says.
+//     has passed since the search began, or the context's deadline is
+//     less than two rounds away, read between rounds: one round at least
+//     is raced. Given the number of rounds, a race is the same whatever
+//     the clock says.
 //  4. The leader is played if it beats the guesser's choice by McNemar's z
 //     of at least thinkSwitch; else the guesser's choice is. The leader of
 //     several noisy estimates is flattered by its noise, and the guesser's
@@ -205,6 +206,7 @@ func skipReason(p *Position, g guess.Guess) string {
 func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cells []int, seed uint64, start time.Time) (int, error) {
 	t.begin(cells)
 	spent, layouts := 0, 0
+	var round time.Duration // the last round's wall time
 	for {
 		racing := t.racing()
 		n := min(thinkRound, (t.budget-spent)/racing)
@@ -213,12 +215,13 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 			t.last.Stop = ThinkDecided
 		case n == 0:
 			t.last.Stop = ThinkRollouts
-		case t.time > 0 && layouts > 0 && time.Since(start) >= t.time:
+		case t.time > 0 && layouts > 0 && t.timeUp(ctx, start, round):
 			t.last.Stop = ThinkTime
 		}
 		if t.last.Stop != ThinkSkipped {
 			break
 		}
+		began := time.Now()
 		for j := layouts; j < layouts+n; j++ {
 			if err := t.layout(ctx, smp, seed, j); err != nil {
 				return 0, err
@@ -238,6 +241,7 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 		}
 		layouts += n
 		t.last.Rounds++
+		round = time.Since(began)
 		lead := t.leader()
 		for a := 1; a < len(t.arms); a++ {
 			if a != lead && t.arms[a].racing && t.z(lead, a) >= thinkDrop {
@@ -250,6 +254,18 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 		return lead, nil
 	}
 	return 0, nil
+}
+
+// timeUp reports whether a race with a time budget, begun at start, is to
+// stop before its next round: the budget has passed, or ctx's deadline
+// is less than two rounds as long as the last one away (the race then
+// answers with what it has rather than nothing).
+func (t *thinker) timeUp(ctx context.Context, start time.Time, round time.Duration) bool {
+	if time.Since(start) >= t.time {
+		return true
+	}
+	deadline, ok := ctx.Deadline()
+	return ok && time.Until(deadline) < 2*round
 }
 
 // begin makes cells the arms of a new race, every one racing.

@@ -14,10 +14,12 @@ const ThinkTimeRollouts = 100_000
 // WithThinkTime makes the agent search at its guesses as WithThink does,
 // racing for at most d a guess (d > 0): rounds of layouts are raced until
 // d has passed since the search began, read between rounds (one round is
-// always raced, so a search may pass d by a round), or WithThink's budget
-// of rollouts is spent, ThinkTimeRollouts when WithThink gives none. Its
-// context is checked before every layout and in every rollout. 0 sets no
-// time budget.
+// always raced, so a search may pass d by a round), until the context's
+// deadline is less than two rounds as long as the last one away, or until
+// WithThink's budget of rollouts is spent, ThinkTimeRollouts when
+// WithThink gives none. Its context is checked before every layout and in
+// every rollout: a search it ends returns its error. 0 sets no time
+// budget.
 //
 // It is meant for the assistant (Answer, package advice): how many rounds
 // fit in d depends on the machine and its load, so the same position may

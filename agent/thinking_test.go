@@ -118,6 +118,20 @@ func TestThinkTimeBudget(t *testing.T) {
 	}
 }
 
+// TestThinkTimeDeadline checks that a search with a time budget beyond its
+// context's deadline stops before the deadline, with its estimates: the
+// caller gets an answer rather than nothing.
+func TestThinkTimeDeadline(t *testing.T) {
+	view := guessView(t, game.Expert)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	ans, err := answer(ctx, t, view, WithThinkTime(time.Hour))
+	require.NoError(t, err)
+	checkEstimates(t, ans)
+	assert.Equal(t, ThinkTime, ans.Thinking.Stop)
+	t.Logf("%d rounds in %v", ans.Thinking.Rounds, ans.Thinking.Elapsed)
+}
+
 // TestThinkTimeCancel checks that a search stops soon after its context
 // ends, far inside its time budget: the context is read before every
 // layout and in every rollout.

@@ -24,6 +24,11 @@ type Config struct {
 	MaxGames int            // most games held at once (a new one is refused past it); default DefaultMaxGames
 	MaxIdle  time.Duration  // a game unused this long is let go; default DefaultMaxIdle
 
+	// MaxThink is the most time a request may ask the win-probability
+	// search to race a guess ("think_ms"); default DefaultMaxThink, at
+	// most Timeout. The race counts within the request's Timeout.
+	MaxThink time.Duration
+
 	MaxGameCells   int // most cells of a game's board; default DefaultMaxGameCells
 	MaxPuzzleCells int // most cells of a position to analyse; default DefaultMaxPuzzleCells
 	MaxHeldCells   int // most cells of all games held together; default DefaultMaxHeldCells
@@ -85,6 +90,8 @@ func New(cfg Config) *Server {
 	orDefault(&cfg.MaxBody, DefaultMaxBody)
 	orDefault(&cfg.MaxGames, DefaultMaxGames)
 	orDefault(&cfg.MaxIdle, DefaultMaxIdle)
+	orDefault(&cfg.MaxThink, DefaultMaxThink)
+	cfg.MaxThink = min(cfg.MaxThink, cfg.Timeout)
 	orDefault(&cfg.MaxGameCells, DefaultMaxGameCells)
 	orDefault(&cfg.MaxPuzzleCells, DefaultMaxPuzzleCells)
 	orDefault(&cfg.MaxHeldCells, DefaultMaxHeldCells)
@@ -148,6 +155,7 @@ type ConfigResponse struct {
 	Rules          []string `json:"rules"`            // the rules a game can be played under
 	NoGuess        bool     `json:"no_guess"`         // whether no-guess boards can be asked for
 	TimeoutMS      int64    `json:"timeout_ms"`       // the time budget of one request
+	MaxThinkMS     int64    `json:"max_think_ms"`     // the most think_ms a request may ask
 	MaxBody        int64    `json:"max_body"`         // the largest request body, in bytes
 	MaxGameCells   int      `json:"max_game_cells"`   // the most cells of a game's board
 	MaxPuzzleCells int      `json:"max_puzzle_cells"` // the most cells of a position to analyse
@@ -155,7 +163,7 @@ type ConfigResponse struct {
 
 func (s *Server) config(w *Answer, r *request) {
 	c := ConfigResponse{Rules: []string{"seed", "safe", "zero"}, NoGuess: s.cfg.NoGuess != nil,
-		TimeoutMS: s.cfg.Timeout.Milliseconds(), MaxBody: s.cfg.MaxBody,
+		TimeoutMS: s.cfg.Timeout.Milliseconds(), MaxThinkMS: s.cfg.MaxThink.Milliseconds(), MaxBody: s.cfg.MaxBody,
 		MaxGameCells: s.cfg.MaxGameCells, MaxPuzzleCells: s.cfg.MaxPuzzleCells}
 	for _, l := range game.Levels {
 		c.Levels = append(c.Levels, l.Name)
@@ -196,12 +204,13 @@ func (s *Server) work(r *request, cost int) (ctx context.Context, done func(), e
 	return ctx, func() { release(); cancel() }, nil
 }
 
-// advise analyses p within ctx. It returns when the work has stopped, not
-// before: every search in it stops when ctx ends, and the caller's
-// admission stays taken until then. A nil advice means nothing came back
-// in time; a partial one says what is missing in Incomplete.
-func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*advice.Advice, error) {
-	adv, err := advice.Advise(ctx, p, s.cfg.Agent...)
+// advise analyses p within ctx, racing its guess for think (0 for no
+// race). It returns when the work has stopped, not before: every search in
+// it stops when ctx ends, and the caller's admission stays taken until
+// then. A nil advice means nothing came back in time; a partial one says
+// what is missing in Incomplete.
+func (s *Server) advise(ctx context.Context, p *game.Puzzle, think time.Duration) (*advice.Advice, error) {
+	adv, err := advice.Advise(ctx, p, s.agentWith(think)...)
 	switch {
 	case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
 		if !adv.Satisfiable && adv.Conflict == "" {
