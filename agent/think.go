@@ -268,8 +268,10 @@ func (t *thinker) timeUp(ctx context.Context, start time.Time, round time.Durati
 	return ok && time.Until(deadline) < 2*round
 }
 
-// begin makes cells the arms of a new race, every one racing.
+// begin makes cells the arms of a new race, every one racing, its report
+// empty.
 func (t *thinker) begin(cells []int) {
+	t.last.Stop, t.last.Rounds, t.last.Rollouts = ThinkSkipped, 0, 0
 	t.arms = t.arms[:0]
 	for _, c := range cells {
 		t.arms = append(t.arms, thinkArm{cell: c, racing: true})
