@@ -43,7 +43,8 @@ type Config struct {
 	// Admit, when set, is called before every analysis and no-guess board,
 	// with the request's context bounded by Timeout and the work's cost:
 	// the closed cells of the position to analyse, or LargeCost for a
-	// no-guess board. It returns once the work may start, with release to
+	// no-guess board and for an analysis that races its guess (think_ms).
+	// It returns once the work may start, with release to
 	// call when it ends, or an error (made by Refuse, else answered busy)
 	// that the request is answered with. Nil admits every request at once.
 	Admit func(ctx context.Context, cost int) (release func(), err error)
@@ -181,8 +182,9 @@ func writeJSON(w *Answer, status int, v any) {
 }
 
 // LargeCost is the cost work is told for work that is not the analysis
-// of one position (making a no-guess board): an admission by cost counts
-// it among the largest.
+// of one position (making a no-guess board), or more than it (an analysis
+// whose guess is raced for the game): an admission by cost counts it among
+// the largest.
 const LargeCost = math.MaxInt
 
 // work returns the context a request works under, bounded by Timeout,
