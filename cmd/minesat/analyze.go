@@ -60,8 +60,8 @@ with every key asked, and the move:
   incomplete (what was left out, and why; absent when nothing was),
   move: {op, cell [r,c], rule, forced, p, why, proof [lines], and for a
          guess chosen ("endgame", "fifty-fifty", "lookahead", "probability"
-         or "local estimate"; "think" with --think), method, score,
-         runner_up [r,c], runner_up_p, runner_up_score, and with --think
+         or "local estimate"; "think" with --think or --think-time), method, score,
+         runner_up [r,c], runner_up_p, runner_up_score, and with --think or --think-time
          think: {candidates [{cell, p, wins, rollouts, win, low, high}],
          rounds, rollouts, elapsed_ms, stopped, skipped}} or null,
   pseudo_fifty_fifties ([[r,c],...]),
@@ -107,8 +107,8 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
 	fs.IntVar(&f.sample, "sample", 0, "also draw `N` layouts uniformly at random from those that fit the position")
 	fs.Uint64Var(&f.seed, "seed", 1, "the `seed` of --sample's draws: the same seed, the same layouts")
-	parsedVar(fs, &f.think, "think", 0, parseThinkTime, "race a guess for the game for `DURATION` (such as 2s): each candidate's chance to win, with its interval; 0 never")
-	fs.IntVar(&f.rollouts, "think-rollouts", 0, "the race's rollouts at most `N`; alone, a race of N rollouts, the same every run")
+	parsedVar(fs, &f.think, "think-time", 0, parseThinkTime, "race a guess for the game for `DURATION` (such as 2s): each candidate's chance to win, with its interval; 0 never")
+	fs.IntVar(&f.rollouts, "think", 0, "the race's rollouts at most `N`; alone, a race of N rollouts, the same every run")
 	addAgentFlags(fs, &f.agent, agent.DefaultConfig)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err

@@ -12,10 +12,10 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-// analyzeThinkAbout is analyze's help on --think.
+// analyzeThinkAbout is analyze's help on --think-time.
 const analyzeThinkAbout = `
 
---think DURATION races the guess for the game (the win-probability search
+--think-time DURATION races the guess for the game (the win-probability search
 of play --think, docs/guessing.md): where the move is a guess by the
 lookahead, the guesser's best candidates and the safest cell are each
 opened on layouts drawn uniformly from the position and the game played on
@@ -25,18 +25,18 @@ the guesser's pick is dropped, clearly beaten. The move is the candidate that wo
 guesser's pick clearly, else the pick. Each candidate is listed with its
 mine probability, its estimated chance to win the game with the 95%
 interval, and its rollouts; the JSON carries them under move.think. The
-search races up to 100000 rollouts, or --think-rollouts N; --think-rollouts
+search races up to 100000 rollouts, or --think N; --think
 alone races N rollouts whatever the time, the same answer every run. An
 endgame search's guess (its score is already the exact chance to win), a
 pseudo 50/50 and a position with no mine total are not raced: think says
 why.`
 
-// parseThinkTime reads --think's duration: 0 or more, with its unit.
+// parseThinkTime reads --think-time's duration: 0 or more, with its unit.
 func parseThinkTime(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	switch {
 	case err != nil && isCount(s):
-		return 0, errors.New("want a duration such as 500ms or 2s (--think-rollouts takes a count of rollouts)")
+		return 0, errors.New("want a duration such as 500ms or 2s (--think takes a count of rollouts)")
 	case err != nil:
 		return 0, errors.New("want a duration such as 500ms or 2s")
 	case d < 0:
@@ -52,10 +52,10 @@ func isCount(s string) bool {
 	return err == nil && n != 0
 }
 
-// thinkOptions returns the agent options of --think and --think-rollouts.
+// thinkOptions returns the agent options of --think-time and --think.
 func thinkOptions(d time.Duration, rollouts int) ([]agent.Option, error) {
 	if rollouts < 0 {
-		return nil, fmt.Errorf("--think-rollouts %d: want 0 or more", rollouts)
+		return nil, fmt.Errorf("--think %d: want 0 or more", rollouts)
 	}
 	var opts []agent.Option
 	if d > 0 {

@@ -10,13 +10,13 @@ import (
 	"github.com/minesat/minesat/advice"
 )
 
-// TestAnalyzeThink runs analyze --think on a beginner position whose guess
+// TestAnalyzeThink runs analyze --think-time on a beginner position whose guess
 // the search races: the text lists each candidate with its chance to win
 // and interval, the JSON carries them under move.think; with
-// --think-rollouts alone the answer is the same every run.
+// --think alone the answer is the same every run.
 func TestAnalyzeThink(t *testing.T) {
 	const in = "testdata/analyze/think.txt"
-	r := runCmd(t, "", nil, "analyze", "--think", "20ms", in)
+	r := runCmd(t, "", nil, "analyze", "--think-time", "20ms", in)
 	require.Equal(t, 0, r.code, r.err)
 	assert.Contains(t, r.out, "chosen by think [guess]")
 	assert.Regexp(t, `think: \d+ rollouts in \d+ rounds, \d+ ms, stopped: `, r.out)
@@ -24,7 +24,7 @@ func TestAnalyzeThink(t *testing.T) {
 	assert.Regexp(t, `\n  \(8,8\) +p\(mine\) 0\.110  win `, r.out)
 
 	var got struct{ Move advice.Recommendation }
-	r = runCmd(t, "", nil, "analyze", "--format", "json", "--think", "20ms", in)
+	r = runCmd(t, "", nil, "analyze", "--format", "json", "--think-time", "20ms", in)
 	require.Equal(t, 0, r.code, r.err)
 	require.NoError(t, json.Unmarshal([]byte(r.out), &got))
 	th := got.Move.Think
@@ -40,7 +40,7 @@ func TestAnalyzeThink(t *testing.T) {
 	// its time.
 	var first advice.Think
 	for range 2 {
-		r = runCmd(t, "", nil, "analyze", "--format", "json", "--think-rollouts", "64", in)
+		r = runCmd(t, "", nil, "analyze", "--format", "json", "--think", "64", in)
 		require.Equal(t, 0, r.code, r.err)
 		require.NoError(t, json.Unmarshal([]byte(r.out), &got))
 		th := *got.Move.Think
@@ -54,7 +54,7 @@ func TestAnalyzeThink(t *testing.T) {
 	assert.LessOrEqual(t, first.Rollouts, 64)
 
 	// Not raced: an endgame search's guess.
-	r = runCmd(t, "2 2 1\n1 1\n-1 -1\n", nil, "analyze", "--think", "1s", "-")
+	r = runCmd(t, "2 2 1\n1 1\n-1 -1\n", nil, "analyze", "--think-time", "1s", "-")
 	require.Equal(t, 0, r.code, r.err)
 	assert.Contains(t, r.out, "think: not raced: an endgame search")
 }

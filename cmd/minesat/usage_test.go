@@ -181,7 +181,6 @@ func TestSharedFlagDefaults(t *testing.T) {
 		"timeout": "compare limits each run, 5s unless set; solve the whole command, no limit unless set",
 		"level":   "play takes a list of levels",
 		"rules":   "gen --no-guess needs a first click, safe unless set; play's default depends on the level",
-		"think":   "play races a count of rollouts, so that games replay exactly; analyze, the assistant, a time (its --think-rollouts is the count)",
 	}
 	for flag, byCmd := range defaults {
 		if len(byCmd) < 2 || differs[flag] != "" {
