@@ -60,7 +60,7 @@ func adviceOf(r *exact.Report, ans agent.Answer) Advice {
 	}
 	if ans.Found {
 		adv.Played = ans.Move
-		adv.Move = recommend(b, ans.Move, r.Probs)
+		adv.Move = recommend(b, ans, r.Probs)
 	}
 	return adv
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/minesat/minesat/advice"
+	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
 )
 
@@ -38,4 +39,29 @@ func ExampleAdvise() {
 	// layouts: 1
 	// forced mines: [[0 2] [2 2]] forced safe: [[0 3] [1 2] [1 3] [2 3]]
 	// p(mine) at (2,3): 0.000
+}
+
+// Advise with the win-probability search: the two 1s in the corners of a
+// beginner board leave the lookahead two candidates, the other corners,
+// and the search plays on from each over layouts drawn from the position.
+// The race drops (8,8) after three rounds of 8 layouts, beaten on the
+// layouts one won and the other lost. A budget of rollouts
+// (agent.WithThink) answers the same every time; a time budget
+// (agent.WithThinkTime) races as many rounds as fit.
+func ExampleAdvise_think() {
+	p, _ := game.ParsePuzzle("example", strings.NewReader("mines 10\n1........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n1........\n"))
+	adv, err := advice.Advise(context.Background(), p, agent.WithThink(64))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m := adv.Move
+	fmt.Printf("open %v, chosen by %s; %d rollouts, stopped: %s\n", m.Cell, m.Chosen, m.Think.Rollouts, m.Think.Stopped)
+	for _, c := range m.Think.Candidates {
+		fmt.Printf("%v p(mine) %.3f: won %d of %d, %.2f [%.2f, %.2f]\n", c.Cell, c.P, c.Wins, c.Rollouts, c.Win, c.Low, c.High)
+	}
+	// Output:
+	// open [0 8], chosen by think; 48 rollouts, stopped: decided
+	// [0 8] p(mine) 0.110: won 21 of 24, 0.88 [0.69, 0.96]
+	// [8 8] p(mine) 0.110: won 17 of 24, 0.71 [0.51, 0.85]
 }

@@ -18,26 +18,36 @@ type Recommendation struct {
 	Proof  []string `json:"proof"`  // the lines play --trace prints under the move
 
 	// For a guess: how it was chosen (Chosen: guess.Method.Chosen,
-	// "endgame", "fifty-fifty", "lookahead", "probability" or "local
-	// estimate"; Method: guess.Method.String, the guesser's words), its
-	// score (the chance of surviving this move and the next for a
-	// lookahead, of winning the game for an endgame search; absent
-	// otherwise) and the runner-up.
+	// "endgame", "fifty-fifty", "lookahead", "probability", "think" or
+	// "local estimate"; Method: guess.Method.String, the guesser's words),
+	// its score (the chance of surviving this move and the next for a
+	// lookahead, of winning the game for an endgame search, its estimate
+	// for the win-probability search; absent otherwise) and the runner-up.
 	Chosen      string   `json:"chosen,omitempty"`
 	Method      string   `json:"method,omitempty"`
 	Score       *float64 `json:"score,omitempty"`
 	Runner      *[2]int  `json:"runner_up,omitempty"`
 	RunnerP     *float64 `json:"runner_up_p,omitempty"`
 	RunnerScore *float64 `json:"runner_up_score,omitempty"`
+
+	// Think is the win-probability search at a guess, when the agent was
+	// asked for one (agent.WithThinkTime, agent.WithThink): its
+	// candidates' chances to win, or why it did not race; absent for a
+	// move proved safe and without the search.
+	Think *Think `json:"think,omitempty"`
 }
 
-// recommend describes m; probs are the position's mine probabilities (nil
-// when not counted).
-func recommend(b *game.Board, m agent.Move, probs []float64) *Recommendation {
+// recommend describes ans's move; probs are the position's mine
+// probabilities (nil when not counted).
+func recommend(b *game.Board, ans agent.Answer, probs []float64) *Recommendation {
+	m := ans.Move
 	r := &Recommendation{Op: m.Op.String(), Cell: b.Pos(m.Cell).Pair(), Basis: m.Basis.String(),
 		Forced: m.Basis.Deduced(), Why: m.Why(b), Proof: m.Explain(b)}
 	if m.Guess != nil {
 		r.describe(b, m.Guess, probs)
+		if ans.Thinking != nil {
+			r.Think = thinkOf(b, ans.Thinking, m.Guess, probs)
+		}
 	}
 	return r
 }

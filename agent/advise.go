@@ -40,6 +40,11 @@ type Answer struct {
 	// tell from its mirror image (see ProbGuesser). Found only when the
 	// position's probabilities were given.
 	FiftyFifties []int
+	// Thinking is what the win-probability search (WithThink,
+	// WithThinkTime) did at Move, a guess; nil for an agent without the
+	// search or a move that is not a guess. The candidates' estimates are
+	// Move.Guess.Estimates.
+	Thinking *Thinking
 }
 
 // Answer returns the move the agent would play in r's position (r a
@@ -66,6 +71,10 @@ func (a *Agent) Answer(ctx context.Context, r *exact.Report, z *exact.Analyzer) 
 	var err error
 	ans.Move, ans.Found, err = a.answerMove(ctx, pos)
 	pos.KB = nil // its clauses are done with
+	if a.thinker != nil && ans.Found && ans.Move.Basis == BasisGuess && ans.Move.Guess != nil {
+		th := a.thinker.last // every guess the agent makes is the search's last
+		ans.Thinking = &th
+	}
 	if err != nil || r.Probs == nil {
 		return ans, err
 	}

@@ -49,8 +49,10 @@ type Agent struct {
 	moves      bool
 	limits     *kb.Limits
 	findForced ForcedFinder
-	budget     exact.Budget // Advise's counting budget
-	think      int          // the win-probability search's rollouts a guess; 0 for none
+	budget     exact.Budget  // Advise's counting budget
+	think      int           // the win-probability search's rollouts a guess; 0 for none
+	thinkTime  time.Duration // the win-probability search's time a guess; 0 for no limit
+	thinker    *thinker      // the search, when think or thinkTime is set
 
 	pos Position
 }
@@ -91,8 +93,13 @@ func New(opts ...Option) (*Agent, error) {
 		kept = append(kept, s)
 	}
 	a.strategies = kept
-	if a.think > 0 {
-		t := newThinker(a, a.think)
+	if a.think > 0 || a.thinkTime > 0 {
+		budget := a.think
+		if budget == 0 {
+			budget = ThinkTimeRollouts
+		}
+		t := newThinker(a, budget, a.thinkTime)
+		a.thinker = t
 		for i, s := range a.strategies {
 			if gs, ok := s.(GuessStrategy); ok {
 				gs.think = t

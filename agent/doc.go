@@ -65,7 +65,10 @@
 // opened on layouts drawn from the position (exact.Sampler) and the game
 // played on by a copy of the agent without the search, its position copied
 // rather than rebuilt (rollout.go), and the guess names the search and
-// each candidate's wins and rollouts.
+// each candidate's wins and rollouts. WithThinkTime gives the search a time
+// budget instead, for the assistant (thinking.go): Answer then says what it
+// did (Answer.Thinking), and package advice reports each candidate's
+// chance to win with its interval.
 //
 // # Records
 //

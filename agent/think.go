@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
@@ -34,8 +35,12 @@ import (
 //     guesser's order breaking ties) beats by McNemar's z of at least
 //     thinkDrop over the layouts both played is dropped. The guesser's
 //     choice always races: it is what the others must beat. The race ends
-//     when one candidate is left or the next round would pass the budget
-//     of rollouts.
+//     when one candidate is left, the next round would pass the budget
+//     of rollouts or, with a time budget (WithThinkTime), once that time
+//     has passed since the search began, or the context's deadline is
+//     less than two rounds away, read between rounds: one round at least
+//     is raced. Given the number of rounds, a race is the same whatever
+//     the clock says.
 //  4. The leader is played if it beats the guesser's choice by McNemar's z
 //     of at least thinkSwitch; else the guesser's choice is. The leader of
 //     several noisy estimates is flattered by its noise, and the guesser's
@@ -47,8 +52,13 @@ import (
 // has played, and it draws nothing from the game's random source: where it
 // keeps the guesser's choice, the game goes on exactly as without the
 // search, and a comparison with the default player, game by game, sees
-// only the guesses it changed. A guess it makes names MethodThink and
-// carries every candidate's wins and rollouts (guess.Guess.Estimates).
+// only the guesses it changed. A guess it has raced names MethodThink and
+// carries every candidate's wins and rollouts (guess.Guess.Estimates),
+// whether it keeps the guesser's choice or not.
+//
+// A search holds one layout at a time and, per pair of candidates, the
+// layouts one won and the other lost: its memory does not grow with its
+// rollouts.
 const (
 	thinkCandidates = 4   // the guesser's best candidates raced, besides the safest cell
 	thinkRound      = 8   // layouts a round of the race
@@ -75,16 +85,20 @@ func searchSeed(gameSeed uint64, moves int) uint64 {
 }
 
 // thinker is an agent's win-probability search: the player that plays its
-// rollouts and the memory it reuses from search to search.
+// rollouts, the memory it reuses from search to search, and the report of
+// its last search.
 type thinker struct {
-	budget  int        // rollouts a search at most
-	roll    *Agent     // the rollouts' player: the agent without the search
-	game    *game.Game // the rollouts' game, resumed on each layout; nil until the first
-	layouts [][]int    // the layouts drawn in this search, by index; memory reused
-	pcg     rand.PCG   // the layouts' generator, seeded per layout
-	rng     *rand.Rand // over pcg
-	arms    []thinkArm // the candidates of this search
-	won     [][]bool   // per arm: won[a][j], the rollout of arm a on layout j; memory reused
+	budget int           // rollouts a search at most
+	time   time.Duration // how long a search races at most, read between rounds; 0 for no limit
+	roll   *Agent        // the rollouts' player: the agent without the search
+	game   *game.Game    // the rollouts' game, resumed on each layout; nil until the first
+	mines  []int         // the layout being played, its mines increasing; memory reused
+	pcg    rand.PCG      // the layouts' generator, seeded per layout
+	rng    *rand.Rand    // over pcg
+	arms   []thinkArm    // the candidates of this search
+	won    []bool        // per arm, the rollout on the layout being played
+	only   []int         // only[a*len(arms)+b]: layouts arm a won and arm b lost, both playing them
+	last   Thinking      // what the last search did
 }
 
 // thinkArm is a candidate of a search.
@@ -94,9 +108,10 @@ type thinkArm struct {
 	racing      bool
 }
 
-// newThinker returns the search of agent a with budget rollouts a guess: a
-// copy of a's configuration, without the search, plays them.
-func newThinker(a *Agent, budget int) *thinker {
+// newThinker returns the search of agent a with budget rollouts a guess,
+// racing for at most d (0 for no limit): a copy of a's configuration,
+// without the search, plays them.
+func newThinker(a *Agent, budget int, d time.Duration) *thinker {
 	roll := &Agent{preset: a.preset, guesser: a.guesser, limits: a.limits, findForced: a.findForced, budget: a.budget}
 	for _, s := range a.strategies {
 		if gs, ok := s.(GuessStrategy); ok {
@@ -105,7 +120,7 @@ func newThinker(a *Agent, budget int) *thinker {
 		}
 		roll.strategies = append(roll.strategies, s)
 	}
-	t := &thinker{budget: budget, roll: roll}
+	t := &thinker{budget: budget, time: d, roll: roll}
 	t.rng = rand.New(&t.pcg)
 	return t
 }
@@ -121,12 +136,17 @@ func thinks(m guess.Method) bool {
 
 // choose returns the guess to play in p, where the guesser asked about gp
 // guessed g: g itself, or the search's choice (see the comment above).
+// t.last says what it did.
 func (t *thinker) choose(ctx context.Context, p *Position, gp *guess.Position, g guess.Guess) (guess.Guess, error) {
-	if !thinks(g.Method) || len(g.Ranked) < 2 || !p.View.MinesKnown() {
+	start := time.Now()
+	t.last = Thinking{}
+	defer func() { t.last.Elapsed = time.Since(start) }()
+	if t.last.Skipped = skipReason(p, g); t.last.Skipped != "" {
 		return g, nil
 	}
 	a, err := gp.Analysis(ctx, exact.Budget{})
 	if errors.Is(err, exact.ErrBudget) {
+		t.last.Skipped = skipUncounted
 		return g, nil
 	}
 	if err != nil {
@@ -134,41 +154,74 @@ func (t *thinker) choose(ctx context.Context, p *Position, gp *guess.Position, g
 	}
 	smp, err := a.Sampler(ctx)
 	if errors.Is(err, exact.ErrBudget) {
+		t.last.Skipped = skipUncounted
 		return g, nil
 	}
 	if err != nil {
 		return guess.Guess{}, err
 	}
-	best, err := t.race(ctx, p, smp, g.Ranked, searchSeed(p.seed, p.Moves))
+	best, err := t.race(ctx, p, smp, g.Ranked, searchSeed(p.seed, p.Moves), start)
 	if err != nil {
 		return guess.Guess{}, err
 	}
 	if t.arms[0].games == 0 {
-		return g, nil // a budget too small for one round
+		t.last = Thinking{Skipped: skipBudget}
+		return g, nil
 	}
 	return t.guessOf(g, best), nil
 }
 
+// skipBudget is why a search with a budget too small for one layout a
+// candidate does not race.
+const skipBudget = "the rollout budget is less than one layout a candidate"
+
+// skipUncounted is why a search is skipped in a position too large to
+// count: it has no sampler.
+const skipUncounted = "a component is too large to count: no layouts can be drawn"
+
+// skipReason returns why the search leaves guess g in p to the guesser,
+// or "" when it races.
+func skipReason(p *Position, g guess.Guess) string {
+	switch {
+	case g.Method == guess.MethodEndgame:
+		return "an endgame search: its score is already the exact chance to win"
+	case g.Method == guess.MethodFiftyFifty:
+		return "a pseudo 50/50: a risk the game must take, whichever cell"
+	case g.Method == guess.MethodLocal:
+		return "a local estimate: the position is too large to count"
+	case !thinks(g.Method):
+		return "the guess is not the lookahead's"
+	case len(g.Ranked) < 2:
+		return "one candidate only"
+	case !p.View.MinesKnown():
+		return "the mine total is unknown: no layouts can be drawn"
+	}
+	return ""
+}
+
 // race plays the candidates cells (the guesser's choice first) on layouts
-// of smp drawn from seed, and returns the index of the one to play.
-func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cells []int, seed uint64) (int, error) {
-	t.arms = t.arms[:0]
-	for _, c := range cells {
-		t.arms = append(t.arms, thinkArm{cell: c, racing: true})
-	}
-	for len(t.won) < len(cells) {
-		t.won = append(t.won, nil)
-	}
-	for a := range t.arms {
-		t.won[a] = t.won[a][:0]
-	}
+// of smp drawn from seed, and returns the index of the one to play; the
+// search began at start. t.last counts its rounds and rollouts and says
+// why it stopped.
+func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cells []int, seed uint64, start time.Time) (int, error) {
+	t.begin(cells)
 	spent, layouts := 0, 0
+	var round time.Duration // the last round's wall time
 	for {
 		racing := t.racing()
 		n := min(thinkRound, (t.budget-spent)/racing)
-		if racing < 2 || n == 0 {
+		switch {
+		case racing < 2:
+			t.last.Stop = ThinkDecided
+		case n == 0:
+			t.last.Stop = ThinkRollouts
+		case t.time > 0 && layouts > 0 && t.timeUp(ctx, start, round):
+			t.last.Stop = ThinkTime
+		}
+		if t.last.Stop != ThinkSkipped {
 			break
 		}
+		began := time.Now()
 		for j := layouts; j < layouts+n; j++ {
 			if err := t.layout(ctx, smp, seed, j); err != nil {
 				return 0, err
@@ -184,8 +237,11 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 				t.record(a, won)
 				spent++
 			}
+			t.tally()
 		}
 		layouts += n
+		t.last.Rounds++
+		round = time.Since(began)
 		lead := t.leader()
 		for a := 1; a < len(t.arms); a++ {
 			if a != lead && t.arms[a].racing && t.z(lead, a) >= thinkDrop {
@@ -193,10 +249,36 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 			}
 		}
 	}
+	t.last.Rollouts = spent
 	if lead := t.leader(); lead != 0 && t.z(lead, 0) >= thinkSwitch {
 		return lead, nil
 	}
 	return 0, nil
+}
+
+// timeUp reports whether a race with a time budget, begun at start, is to
+// stop before its next round: the budget has passed, or ctx's deadline
+// is less than two rounds as long as the last one away (the race then
+// answers with what it has rather than nothing).
+func (t *thinker) timeUp(ctx context.Context, start time.Time, round time.Duration) bool {
+	if time.Since(start) >= t.time {
+		return true
+	}
+	deadline, ok := ctx.Deadline()
+	return ok && time.Until(deadline) < 2*round
+}
+
+// begin makes cells the arms of a new race, every one racing, its report
+// empty.
+func (t *thinker) begin(cells []int) {
+	t.last.Stop, t.last.Rounds, t.last.Rollouts = ThinkSkipped, 0, 0
+	t.arms = t.arms[:0]
+	for _, c := range cells {
+		t.arms = append(t.arms, thinkArm{cell: c, racing: true})
+	}
+	n := len(cells)
+	t.won = append(t.won[:0], make([]bool, n)...)
+	t.only = append(t.only[:0], make([]int, n*n)...)
 }
 
 // racing returns the number of candidates still racing.
@@ -210,12 +292,28 @@ func (t *thinker) racing() int {
 	return n
 }
 
-// record adds a rollout's outcome to arm a.
+// record adds a rollout's outcome on the layout being played to arm a.
 func (t *thinker) record(a int, won bool) {
-	t.won[a] = append(t.won[a], won)
+	t.won[a] = won
 	t.arms[a].games++
 	if won {
 		t.arms[a].wins++
+	}
+}
+
+// tally adds the layout every racing arm has just played to the counts of
+// the layouts one arm won and another lost.
+func (t *thinker) tally() {
+	n := len(t.arms)
+	for a := range n {
+		if !t.arms[a].racing || !t.won[a] {
+			continue
+		}
+		for b := range n {
+			if t.arms[b].racing && !t.won[b] {
+				t.only[a*n+b]++
+			}
+		}
 	}
 }
 
@@ -236,41 +334,30 @@ func (t *thinker) leader() int {
 // both played: (a won alone - b won alone) / sqrt(either won alone); 0
 // when no layout tells them apart.
 func (t *thinker) z(a, b int) float64 {
-	wa, wb := t.won[a], t.won[b]
-	onlyA, onlyB := 0, 0
-	for j := range min(len(wa), len(wb)) {
-		switch {
-		case wa[j] && !wb[j]:
-			onlyA++
-		case wb[j] && !wa[j]:
-			onlyB++
-		}
-	}
+	n := len(t.arms)
+	onlyA, onlyB := t.only[a*n+b], t.only[b*n+a]
 	if onlyA+onlyB == 0 {
 		return 0
 	}
 	return float64(onlyA-onlyB) / math.Sqrt(float64(onlyA+onlyB))
 }
 
-// layout draws layout j of the search seeded seed into t.layouts[j],
-// unless this search has drawn it already.
+// layout draws layout j of the search seeded seed into t.mines.
 func (t *thinker) layout(ctx context.Context, smp *exact.Sampler, seed uint64, j int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	for len(t.layouts) <= j {
-		t.layouts = append(t.layouts, nil)
-	}
 	t.pcg.Seed(seed^uint64(j), thinkLayoutStream)
-	t.layouts[j] = smp.Draw(t.rng, t.layouts[j])
+	t.mines = smp.Draw(t.rng, t.mines)
 	return nil
 }
 
-// rollout reports whether the player wins the game of p on layout j after
-// opening cell: lost at once if the layout has a mine there, else played
-// on by t.roll with its random source seeded from the search's seed and j.
+// rollout reports whether the player wins the game of p on layout j, the
+// one in t.mines, after opening cell: lost at once if the layout has a mine
+// there, else played on by t.roll with its random source seeded from the
+// search's seed and j.
 func (t *thinker) rollout(ctx context.Context, p *Position, cell, j int, seed uint64) (bool, error) {
-	mines := t.layouts[j]
+	mines := t.mines
 	if isMineIn(mines, cell) {
 		return false, nil
 	}

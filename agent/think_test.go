@@ -98,13 +98,13 @@ func TestThinkEstimatesExact(t *testing.T) {
 			require.NoError(t, err)
 			view := thinkPuzzle(t, tt.puzzle)
 			p, smp := thinkAt(t, a, view)
-			th := newThinker(a, 64)
+			th := newThinker(a, 64, 0)
 			layouts := layoutsOf(t, view)
 			for k, rc := range tt.cells {
 				cell := view.Board.Index(game.PosOf(rc))
 				exactWins := 0
 				for j, l := range layouts {
-					th.layouts = append(th.layouts[:0], slices.Clone(l))
+					th.mines = slices.Clone(l)
 					won, err := th.rollout(ctx, p, cell, 0, uint64(j))
 					require.NoError(t, err)
 					if won {
@@ -228,7 +228,7 @@ func BenchmarkPlayOn(b *testing.B) {
 			cell = i
 		}
 	}
-	th := newThinker(a, 64)
+	th := newThinker(a, 64, 0)
 	// copy: what a rollout costs before it plays, the layout drawn, the
 	// game resumed and the position copied.
 	b.Run("copy", func(b *testing.B) {
@@ -238,13 +238,13 @@ func BenchmarkPlayOn(b *testing.B) {
 			require.NoError(b, th.layout(ctx, smp, 1, j))
 			var err error
 			if th.game == nil {
-				th.game, err = game.Resume(p.View, th.layouts[j])
+				th.game, err = game.Resume(p.View, th.mines)
 			} else {
-				err = th.game.Resume(p.View, th.layouts[j])
+				err = th.game.Resume(p.View, th.mines)
 			}
 			require.NoError(b, err)
 			th.roll.pos.copyFrom(p, th.roll.limits)
-			j = (j + 1) % 64 // a search reuses its layouts' memory
+			j = (j + 1) % 64 // a search's first 64 layouts
 		}
 	})
 	// rebuild: the same position built from the view instead of copied,
@@ -254,7 +254,7 @@ func BenchmarkPlayOn(b *testing.B) {
 		j := 0
 		for b.Loop() {
 			require.NoError(b, th.layout(ctx, smp, 1, j))
-			require.NoError(b, th.game.Resume(p.View, th.layouts[j]))
+			require.NoError(b, th.game.Resume(p.View, th.mines))
 			var res Result
 			_, err := th.roll.begin(th.game, &res)
 			require.NoError(b, err)
@@ -270,7 +270,7 @@ func BenchmarkPlayOn(b *testing.B) {
 			if _, err := th.rollout(ctx, p, cell, j, 1); err != nil {
 				b.Fatal(err)
 			}
-			j = (j + 1) % 64 // a search reuses its layouts' memory
+			j = (j + 1) % 64 // a search's first 64 layouts
 		}
 	})
 }

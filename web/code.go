@@ -20,6 +20,7 @@ const (
 	CodeGameOver         = api.CodeGameOver
 	CodeIllegalMove      = api.CodeIllegalMove
 	CodeNoMove           = api.CodeNoMove
+	CodeThinkTooLong     = api.CodeThinkTooLong
 	CodeGone             = api.CodeGone
 	CodeTooLarge         = api.CodeTooLarge
 	CodeNotJSON          = api.CodeNotJSON

@@ -97,6 +97,7 @@ func codeCases(t *testing.T) []codeCase {
 				return newGame(t, h, `{"level": "6x6/12", "rules": "seed", "seed": "1"}`).ID
 			},
 			method: "POST", path: "/api/games/{id}/hint", body: `{}`},
+		{code: CodeThinkTooLong, method: "POST", path: "/api/analyze", body: `{"puzzle": "mines 1\n1..\n", "think_ms": 3600000}`},
 		{code: CodeGone, cfg: Config{MaxIdle: time.Minute, Now: func() time.Time { return *clock }},
 			setup: func(t *testing.T, h http.Handler) string {
 				id := game1x2(t, h)

@@ -46,7 +46,8 @@ func (l *lane) enter(ctx context.Context) (release func(), err error) {
 // admit admits work (api.Config.Admit) once it takes an analysis slot in
 // the lane of its cost: the small lane when cost, the closed cells of the
 // position to analyse, is at most SmallCells, else the large one (a
-// no-guess board's cost is api.LargeCost). release gives the slot back.
+// no-guess board's cost, and a think's, is api.LargeCost). release gives
+// the slot back.
 // The error is busy when no slot frees up before ctx, the request's
 // bounded by Timeout, ends, or at once when the lane's Workers (or
 // SmallWorkers) and MaxQueue requests already run or wait.

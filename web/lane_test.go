@@ -78,3 +78,35 @@ func TestSmallLane(t *testing.T) {
 	assert.Equal(t, http.StatusOK, code, body)
 	assert.True(t, s.small.idle() && s.large.idle())
 }
+
+// TestThinkLane checks that a think is heavy work whatever the position:
+// with the large lane full, a small position's analysis is answered, but
+// the same with think_ms (on /api/analyze, a hint, or a game's assist) is
+// refused busy by the large lane, never run in the small one.
+func TestThinkLane(t *testing.T) {
+	s := New(Config{Workers: 1, SmallWorkers: 1, MaxQueue: 1, SmallCells: 10})
+	h := s.Handler()
+	g := newGame(t, h, `{"level": "2x2/1", "rules": "safe"}`)
+	releaseLarge := fill(s.large)
+	defer releaseLarge()
+	code, body := do(t, h, "POST", "/api/analyze", `{"puzzle": "mines 1\n....\n"}`)
+	require.Equal(t, http.StatusOK, code, body)
+	for _, tc := range []struct{ method, path, body string }{
+		{"POST", "/api/analyze", `{"puzzle": "mines 1\n....\n", "think_ms": 100}`},
+		{"POST", "/api/games/" + g.ID + "/hint", `{"think_ms": 100}`},
+		{"GET", "/api/games/" + g.ID + "?assist=1&think_ms=100", ""},
+	} {
+		code, body := do(t, h, tc.method, tc.path, tc.body)
+		if tc.method == "GET" {
+			require.Equal(t, http.StatusOK, code, body)
+			st := decodeAs[gameState](t, body)
+			assert.Equal(t, CodeBusy, st.NoteCode, "%s %s", tc.method, tc.path)
+			assert.Contains(t, st.Note, "large positions")
+			continue
+		}
+		require.Equal(t, http.StatusServiceUnavailable, code, "%s %s: %s", tc.method, tc.path, body)
+		assert.Equal(t, CodeBusy, codeOf(t, body))
+		assert.Contains(t, body, "large positions")
+	}
+	assert.True(t, s.small.idle())
+}

@@ -31,6 +31,7 @@ func TestPagePlayBrowser(t *testing.T) {
 	t.Run("controls show the game", func(t *testing.T) { controlsShowGame(s.in(t), s.srv.URL) })
 	t.Run("no-guess repeats", func(t *testing.T) { noGuessRepeats(s.in(t), s.srv.URL) })
 	t.Run("honest words", func(t *testing.T) { honestWords(s.in(t)) })
+	t.Run("think hint", func(t *testing.T) { thinkHint(s.in(t)) })
 	t.Run("reading the board", func(t *testing.T) { readingBoard(s.in(t)) })
 	t.Run("result", func(t *testing.T) { result(s.in(t)) })
 	t.Run("phone and access", func(t *testing.T) { phoneAccess(s.in(t)) })
@@ -265,6 +266,42 @@ func honestWords(p pageT) {
 	p.poll("the conflict", analysed+` && A.advice && !A.advice.satisfiable`)
 	assert.Contains(t, p.text(`$('conflict').textContent`), "needs 1 more mine")
 	assert.NotContains(t, p.text(`$('conflict').textContent`), "1 more mines")
+}
+
+// thinkHint asks a hint that thinks for a second in a beginner position
+// whose next move is a guess: the panel lists each candidate with its
+// chance to win and interval, the candidate cells carry it on the board
+// and in their tooltips, and "Play it" plays the hint's cell. A hint
+// without thinking shows no race.
+func thinkHint(p pageT) {
+	t := p.t
+	p.startGame("beginner", "safe", "2")
+	p.click(game.Pos{Row: 0, Col: 0})
+	opts := p.text(`[...$('p-think').options].filter(o => !o.hidden).map(o => o.value).join()`)
+	assert.Equal(t, "0,1000,3000", opts, "the times the server allows")
+	p.js("plain hint", `$('p-think').value = '0'; $('p-hint').click()`)
+	p.poll("the plain hint", idle+` && P.hint`)
+	require.False(t, p.num(`P.hint.forced ? 1 : 0`) == 1, "the position's move is a guess")
+	assert.Zero(t, p.num(`document.querySelectorAll('#think, #p-board .cell.raced').length`), "no race without thinking")
+
+	p.js("think hint", `$('p-think').value = '1000'; $('p-hint').click()`)
+	p.poll("the thinking hint", idle+` && P.hint && P.hint.think`)
+	assert.Equal(t, "think", p.text(`P.hint.chosen`))
+	rows := p.num(`document.querySelectorAll('#think tr').length`) - 1
+	assert.GreaterOrEqual(t, rows, 2.0, "a row per candidate")
+	row := p.text(`document.querySelectorAll('#think tr')[1].textContent`)
+	assert.Regexp(t, `^\(\d+,\d+\)\*\d+%\d+\.\d% \[\d+\.\d%, \d+\.\d%\]\d+$`, row, "cell, mine chance, chance to win [interval], games")
+	assert.Contains(t, p.text(`$('p-panel').textContent`), "Raced for the game")
+	assert.Equal(t, rows, p.num(`document.querySelectorAll('#p-board .cell.raced').length`), "each candidate marked on the board")
+	assert.Contains(t, p.text(`document.querySelector('#p-board .cell.raced').title`), "chance to win")
+	assert.Regexp(t, `^\d+%$`, p.text(`document.querySelector('#p-board .cell.raced .w').textContent`))
+	p.shot("serve-think.png")
+	cell := p.text(`P.hint.cell.join()`)
+	p.js("play it", `$('p-playit').click()`)
+	p.poll("the hint played", idle+` && P.game.moves === 2`)
+	assert.Equal(t, cell, p.text(`P.moves[P.moves.length - 1].slice(1).replace('.', ',')`))
+	assert.Zero(t, p.num(`document.querySelectorAll('#p-board .cell.raced').length`), "the race was for the position before")
+	p.js("think off", `$('p-think').value = '0'`)
 }
 
 // readingBoard checks the hatching of dead cells, that the heat map's

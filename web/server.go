@@ -22,6 +22,7 @@ type Config struct {
 	MaxGames int            // most games held at once (a new one is refused past it); default DefaultMaxGames
 	MaxIdle  time.Duration  // a game unused this long is let go; default DefaultMaxIdle
 	Workers  int            // most analyses of large positions at once; default GOMAXPROCS
+	MaxThink time.Duration  // most time a request may ask a guess raced for ("think_ms"); default DefaultMaxThink, at most Timeout
 
 	MaxGameCells   int // most cells of a game's board; default DefaultMaxGameCells
 	MaxPuzzleCells int // most cells of a position to analyse; default DefaultMaxPuzzleCells
@@ -74,6 +75,7 @@ const (
 	DefaultMaxGameCells   = api.DefaultMaxGameCells
 	DefaultMaxPuzzleCells = api.DefaultMaxPuzzleCells
 	DefaultMaxHeldCells   = api.DefaultMaxHeldCells
+	DefaultMaxThink       = api.DefaultMaxThink
 
 	DefaultMaxRequests = 64
 	// DefaultSmallCells makes a small position one of at most 100 closed
@@ -116,7 +118,7 @@ func New(cfg Config) *Server {
 	orDefault(&cfg.MaxConns, DefaultMaxConns)
 	s := &Server{cfg: cfg, small: newLane("small", cfg.SmallWorkers, cfg.MaxQueue), large: newLane("large", cfg.Workers, cfg.MaxQueue),
 		requests: make(chan struct{}, cfg.MaxRequests), conns: newConns(cfg.MaxConns)}
-	s.api = api.New(api.Config{Agent: cfg.Agent, Timeout: cfg.Timeout, MaxBody: cfg.MaxBody, MaxGames: cfg.MaxGames, MaxIdle: cfg.MaxIdle,
+	s.api = api.New(api.Config{Agent: cfg.Agent, Timeout: cfg.Timeout, MaxBody: cfg.MaxBody, MaxGames: cfg.MaxGames, MaxIdle: cfg.MaxIdle, MaxThink: cfg.MaxThink,
 		MaxGameCells: cfg.MaxGameCells, MaxPuzzleCells: cfg.MaxPuzzleCells, MaxHeldCells: cfg.MaxHeldCells,
 		NoGuess: cfg.NoGuess, Admit: s.admit, Now: cfg.Now, Seed: cfg.Seed})
 	return s

@@ -102,6 +102,7 @@ func TestSiteBrowser(t *testing.T) {
 	t.Run("same as the server", func(t *testing.T) { siteSameAsServer(pageT{t, ctx}) })
 	t.Run("a new edit cancels", func(t *testing.T) { siteCancel(pageT{t, ctx}) })
 	t.Run("play and reload", func(t *testing.T) { sitePlay(pageT{t, ctx}, srv.URL) })
+	t.Run("think", func(t *testing.T) { siteThink(pageT{t, ctx}) })
 	t.Run("offline", func(t *testing.T) {
 		p := pageT{t, ctx}
 		p.poll("the service worker in control", `navigator.serviceWorker.controller`)
@@ -184,6 +185,27 @@ func siteCancel(p pageT) {
 	t.Logf("the edited position answered %.0f ms after its request (its analysis %.0f ms)", p.num(`took[took.length - 1]`), p.num(`A.elapsed`))
 	assert.Equal(t, restarts+1, p.num(`transport.restarts`), "the worker of the superseded analysis was ended")
 	assert.Equal(t, "0", p.text(`String(A.cells[0])`))
+}
+
+// siteThink asks a hint that thinks for a second, in the module: the race
+// ends by its time budget (the module's clock is read between rounds, its
+// timers never fire during the work) and the candidates come back.
+func siteThink(p pageT) {
+	t := p.t
+	p.js("beginner", `window.confirm = () => true; showTab('play'); $('p-level').value = 'beginner'; $('p-rules').value = 'safe'; $('p-seed').value = '2'; $('p-new').click()`)
+	p.poll("the new game", idle+` && P.game && P.game.seed === '2' && P.game.moves === 0`)
+	p.js("first click", `pAct(0, 0)`)
+	p.poll("the first click", idle+` && P.game.moves === 1`)
+	p.js("think hint", `$('p-think').value = '1000'; $('p-hint').click()`)
+	p.poll("the thinking hint", idle+` && P.hint && P.hint.think`)
+	p.js("think off", `$('p-think').value = '0'`)
+	th := `P.hint.think`
+	assert.GreaterOrEqual(t, p.num(th+`.candidates.length`), 2.0)
+	assert.Contains(t, []string{"time", "decided"}, p.text(th+`.stopped`))
+	// Wide: within the module's 5 s budget, which would answer out of time.
+	assert.Less(t, p.num(th+`.elapsed_ms`), 4500.0)
+	t.Logf("the module raced %v rollouts in %v ms", p.num(th+`.rollouts`), p.num(th+`.elapsed_ms`))
+	assert.Positive(t, p.num(`document.querySelectorAll('#think tr').length`))
 }
 
 // sitePlay plays an expert game: the hint, Play it, a flag; reloads the

@@ -60,8 +60,10 @@ with every key asked, and the move:
   incomplete (what was left out, and why; absent when nothing was),
   move: {op, cell [r,c], rule, forced, p, why, proof [lines], and for a
          guess chosen ("endgame", "fifty-fifty", "lookahead", "probability"
-         or "local estimate"), method, score, runner_up [r,c],
-         runner_up_p, runner_up_score} or null,
+         or "local estimate"; "think" with --think or --think-time), method, score,
+         runner_up [r,c], runner_up_p, runner_up_score, and with --think or --think-time
+         think: {candidates [{cell, p, wins, rollouts, win, low, high}],
+         rounds, rollouts, elapsed_ms, stopped, skipped}} or null,
   pseudo_fifty_fifties ([[r,c],...]),
   solutions (count under its former key, kept one release),
   samples: {seed, layouts [[[r,c],...],...]} with --sample.
@@ -80,7 +82,7 @@ GOMEMLIMIT (or GOGC) to choose otherwise (docs/limits.md).
 
 --sample N also draws N layouts uniformly at random from those that agree
 with the hints, the flags and the mine total (exact.Sampler), each a line
-"sample K: (r,c)(r,c)..." of its mines, flags included; --seed fixes them.`
+"sample K: (r,c)(r,c)..." of its mines, flags included; --seed fixes them.` + analyzeThinkAbout
 
 // analyzeFlags are analyze's options.
 type analyzeFlags struct {
@@ -88,9 +90,11 @@ type analyzeFlags struct {
 	noColor   bool
 	timeout   time.Duration
 	maxStates int
-	sample    int          // layouts to draw uniformly from the solutions
-	seed      uint64       // the sampler's seed
-	agent     agent.Config // the agent flags, as play defines them
+	sample    int           // layouts to draw uniformly from the solutions
+	seed      uint64        // the sampler's seed
+	think     time.Duration // the win-probability search's time at a guess; 0 for none
+	rollouts  int           // the search's rollouts at most; 0 for its default
+	agent     agent.Config  // the agent flags, as play defines them
 }
 
 // runAnalyze implements 'minesat analyze'.
@@ -103,6 +107,8 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
 	fs.IntVar(&f.sample, "sample", 0, "also draw `N` layouts uniformly at random from those that fit the position")
 	fs.Uint64Var(&f.seed, "seed", 1, "the `seed` of --sample's draws: the same seed, the same layouts")
+	parsedVar(fs, &f.think, "think-time", 0, parseThinkTime, "race a guess for the game for `DURATION` (such as 2s): each candidate's chance to win, with its interval; 0 never")
+	fs.IntVar(&f.rollouts, "think", 0, "the race's rollouts at most `N`; alone, a race of N rollouts, the same every run")
 	addAgentFlags(fs, &f.agent, agent.DefaultConfig)
 	if help, err := parseFlags(fs, args, io); help || err != nil {
 		return err
@@ -125,7 +131,12 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	if err != nil {
 		return flagError("analyze", err)
 	}
+	think, err := thinkOptions(f.think, f.rollouts)
+	if err != nil {
+		return flagError("analyze", err)
+	}
 	opts = append(opts, agent.WithBudget(exact.Budget{MaxStates: f.maxStates}))
+	opts = append(opts, think...)
 	// The time limit covers reading the puzzle too, as solve's does.
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
@@ -230,6 +241,7 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *advice.Advice, color bool) er
 		for _, line := range m.Proof {
 			fmt.Fprintf(w, "  %s\n", line)
 		}
+		writeThink(w, m)
 	} else {
 		fmt.Fprintln(w, "move: none (no strategy proves a cell safe, and guessing is off)")
 	}

@@ -128,6 +128,10 @@ func TestAnalyzeUsage(t *testing.T) {
 		{"no guess", "2 2 1\n1 1\n-1 -1\n", []string{"--no-guess", "-"}, 0, "move: none", ""},
 		{"negative sample", "", []string{"--sample", "-1", "-"}, 2, "", "--sample -1: want 0 to 100000 layouts"},
 		{"sample", "2 2 1\n1 1\n-1 -1\n", []string{"--sample", "1", "-"}, 0, "sample 1: (1,", ""},
+		{"think count", "", []string{"--think-time", "2", "-"}, 2, "", "--think-time 2: want a duration such as 500ms or 2s (--think takes a count of rollouts)"},
+		{"think word", "", []string{"--think-time", "long", "-"}, 2, "", "--think-time long: want a duration such as 500ms or 2s ("},
+		{"think negative", "", []string{"--think-time", "-1s", "-"}, 2, "", "want a duration of 0 or more"},
+		{"think rollouts negative", "", []string{"--think", "-3", "-"}, 2, "", "--think -3: want 0 or more"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, tc.stdin, nil, append([]string{"analyze"}, tc.args...)...)

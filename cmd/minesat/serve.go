@@ -93,6 +93,7 @@ const serveGCPercent = 100
 type serveFlags struct {
 	addr      string
 	timeout   time.Duration
+	maxThink  time.Duration
 	maxStates int
 	maxBody   int64
 	maxGames  int
@@ -115,6 +116,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	var f serveFlags
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `host:port` (port 0 picks a free one)")
 	fs.DurationVar(&f.timeout, "timeout", web.DefaultTimeout, "a request works at most `D`")
+	fs.DurationVar(&f.maxThink, "max-think", web.DefaultMaxThink, "a request may ask a guess raced for the game (think_ms) for at most `D`, within --timeout")
 	fs.IntVar(&f.maxStates, "max-states", exact.DefaultMaxStates, "counting budget: most diagram states per component `N`; beyond, only forced cells are given")
 	fs.Int64Var(&f.maxBody, "max-body", web.DefaultMaxBody, "a request body holds at most `N` bytes")
 	fs.IntVar(&f.maxGames, "max-games", web.DefaultMaxGames, "hold at most `N` games at once")
@@ -156,7 +158,7 @@ func runServe(ctx context.Context, args []string, io *stdio) error {
 	if io.getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(serveGCPercent))
 	}
-	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
+	s := web.New(web.Config{Agent: opts, Timeout: f.timeout, MaxThink: f.maxThink, MaxBody: f.maxBody, MaxGames: f.maxGames, MaxIdle: f.maxIdle,
 		Workers: f.workers, SmallCells: f.small, SmallWorkers: f.smallWork, MaxRequests: f.requests, MaxConns: f.conns, MaxGameCells: f.gameCells, MaxPuzzleCells: f.puzzCells,
 		MaxHeldCells: f.heldCells, Hosts: append(listenHosts(ln.Addr()), f.hosts...), NoGuess: web.NoGuess(0)})
 	srv := s.HTTPServer()
@@ -197,6 +199,7 @@ func (f *serveFlags) check() error {
 		positive bool
 	}{
 		{"--timeout", f.timeout, f.timeout > 0},
+		{"--max-think", f.maxThink, f.maxThink > 0},
 		{"--max-states", f.maxStates, f.maxStates > 0},
 		{"--max-body", f.maxBody, f.maxBody > 0},
 		{"--max-games", f.maxGames, f.maxGames > 0},

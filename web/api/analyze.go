@@ -14,6 +14,10 @@ type AnalyzeRequest struct {
 	// ("mines 10" or "mines ?" then rows such as "1..F2") or the
 	// integer format (see game.ParsePuzzle).
 	Puzzle string `json:"puzzle"`
+	// ThinkMS, when positive, races the guess of the analysis for the game
+	// for that many milliseconds at most (the win-probability search:
+	// move.think); at most the server's max_think_ms.
+	ThinkMS int `json:"think_ms"`
 }
 
 // AnalyzeResponse is POST /api/analyze's answer.
@@ -25,6 +29,11 @@ type AnalyzeResponse struct {
 func (s *Server) analyze(w *Answer, r *request) {
 	var req AnalyzeRequest
 	if !s.decode(w, r, &req) {
+		return
+	}
+	think, terr := s.thinkTime(req.ThinkMS)
+	if terr != nil {
+		writeRefusal(w, terr)
 		return
 	}
 	if strings.TrimSpace(req.Puzzle) == "" {
@@ -45,14 +54,14 @@ func (s *Server) analyze(w *Answer, r *request) {
 			p.Rows(), p.Cols(), s.cfg.MaxPuzzleCells)
 		return
 	}
-	ctx, done, rerr := s.work(r, p.Unknowns())
+	ctx, done, rerr := s.work(r, analysisCost(p.Unknowns(), think))
 	if rerr != nil {
 		writeRefusal(w, rerr)
 		return
 	}
 	defer done()
 	start := time.Now()
-	adv, err := s.advise(ctx, p)
+	adv, err := s.advise(ctx, p, think)
 	switch {
 	case err != nil:
 		writeError(w, CodeInternal, "the analysis failed: %v", err)

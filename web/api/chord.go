@@ -31,7 +31,7 @@ func (s *Server) playAt(w *Answer, r *request, play func(sess *session, p game.P
 		writeRefusal(w, err)
 		return
 	}
-	s.answer(w, r, sess, req.Assist, StatusOK, nil)
+	s.answer(w, r, sess, req.Assist, 0, StatusOK, nil)
 }
 
 // chord opens the closed neighbours of the open hint at p, the caller

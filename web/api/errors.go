@@ -29,6 +29,7 @@ const (
 	CodeGameOver         Code = "game_over"          // 409: a move or hint after the game's end
 	CodeIllegalMove      Code = "illegal_move"       // 409: a move the cell's state forbids, or nothing to undo
 	CodeNoMove           Code = "no_move"            // 409: a hint with no move to recommend
+	CodeThinkTooLong     Code = "think_too_long"     // 400: a think_ms over the server's MaxThink
 	CodeGone             Code = "gone"               // 410: a game dropped after --max-idle unused
 	CodeTooLarge         Code = "too_large"          // 413: a body over --max-body
 	CodeNotJSON          Code = "not_json"           // 415: a body that is not application/json
@@ -53,6 +54,7 @@ var codeStatus = map[Code]int{
 	CodeGameOver:         StatusConflict,
 	CodeIllegalMove:      StatusConflict,
 	CodeNoMove:           StatusConflict,
+	CodeThinkTooLong:     StatusBadRequest,
 	CodeGone:             StatusGone,
 	CodeTooLarge:         StatusRequestEntityTooLarge,
 	CodeNotJSON:          StatusUnsupportedMediaType,

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/minesat/minesat/advice"
 	"github.com/minesat/minesat/agent"
@@ -14,8 +15,8 @@ import (
 // yet), the click is guaranteed safe, so the advice recommends the rules'
 // best first click (agent.ChooseFirst's default) as proved safe, with the
 // cells the rules keep free of mines at probability 0.
-func (s *Server) adviseGame(ctx context.Context, g *game.Game) (*advice.Advice, error) {
-	adv, err := s.advise(ctx, g.View())
+func (s *Server) adviseGame(ctx context.Context, g *game.Game, think time.Duration) (*advice.Advice, error) {
+	adv, err := s.advise(ctx, g.View(), think)
 	if adv == nil || g.Placed() {
 		return adv, err
 	}

@@ -168,7 +168,7 @@ func (s *Server) newGame(w *Answer, r *request) {
 	}
 	st := sess.state()
 	if req.Assist {
-		s.assist(ctx, &st, g)
+		s.assist(ctx, &st, g, 0)
 	}
 	writeJSON(w, StatusCreated, st)
 }
@@ -240,7 +240,13 @@ func (s *Server) getGame(w *Answer, r *request) {
 		writeError(w, CodeBadRequest, "assist=%q: want 1 or 0", assist)
 		return
 	}
-	s.answer(w, r, sess, assist == "1" || assist == "true", StatusOK, nil)
+	on := assist == "1" || assist == "true"
+	think, err := s.queryThink(r.query.Get("think_ms"), on)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	s.answer(w, r, sess, on, think, StatusOK, nil)
 }
 
 func (s *Server) deleteGame(w *Answer, r *request) {
@@ -252,28 +258,28 @@ func (s *Server) deleteGame(w *Answer, r *request) {
 }
 
 // answer writes sess's state with the hint played, and the analysis when
-// assist is asked for and the game goes on.
-func (s *Server) answer(w *Answer, r *request, sess *session, assist bool, status int, hint *advice.Recommendation) {
+// assist is asked for and the game goes on, its guess raced for think.
+func (s *Server) answer(w *Answer, r *request, sess *session, assist bool, think time.Duration, status int, hint *advice.Recommendation) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
 	st := sess.state()
 	st.Hint = hint
 	if assist && sess.g.Outcome() == game.Unfinished {
 		// The move is played: answer the state even without an analysis.
-		if ctx, done, err := s.work(r, sess.g.View().Unknowns()); err != nil {
+		if ctx, done, err := s.work(r, analysisCost(sess.g.View().Unknowns(), think)); err != nil {
 			st.Note, st.NoteCode = err.Message, err.Code
 		} else {
-			s.assist(ctx, &st, sess.g)
+			s.assist(ctx, &st, sess.g, think)
 			done()
 		}
 	}
 	writeJSON(w, status, st)
 }
 
-// assist adds the analysis of g's position to st, or the note saying why
-// there is none.
-func (s *Server) assist(ctx context.Context, st *GameState, g *game.Game) {
-	adv, err := s.analyseGame(ctx, g)
+// assist adds the analysis of g's position to st, its guess raced for
+// think, or the note saying why there is none.
+func (s *Server) assist(ctx context.Context, st *GameState, g *game.Game, think time.Duration) {
+	adv, err := s.analyseGame(ctx, g, think)
 	if err != nil {
 		st.Note, st.NoteCode = "no analysis: "+err.Message, err.Code
 		return
@@ -285,11 +291,11 @@ func (s *Server) assist(ctx context.Context, st *GameState, g *game.Game) {
 // why there is no advice: no_solution for a position impossible on its
 // face (more flags than mines), out_of_time when none came back within
 // the budget, internal when the analysis failed.
-func (s *Server) analyseGame(ctx context.Context, g *game.Game) (*advice.Advice, *Refusal) {
+func (s *Server) analyseGame(ctx context.Context, g *game.Game, think time.Duration) (*advice.Advice, *Refusal) {
 	if err := g.View().Validate(); err != nil {
 		return nil, noSolution(err)
 	}
-	adv, err := s.adviseGame(ctx, g)
+	adv, err := s.adviseGame(ctx, g, think)
 	switch {
 	case err != nil:
 		return nil, refuse(CodeInternal, "the analysis failed: %v", err)
@@ -369,36 +375,50 @@ func (sess *session) apply(p game.Pos, op moveOp) *Refusal {
 	return nil
 }
 
+// hintRequest is POST /api/games/{id}/hint's body.
+type hintRequest struct {
+	Cell    *[2]int `json:"cell"`     // refused: a hint plays the recommended cell
+	Assist  bool    `json:"assist"`   // answer with the analysis of the position after the move
+	ThinkMS int     `json:"think_ms"` // race the hint's guess for the game this long at most (the win-probability search); 0 for no race
+}
+
 func (s *Server) hint(w *Answer, r *request) {
-	sess, req, ok := s.moveSession(w, r)
-	if !ok {
+	var req hintRequest
+	sess := s.session(w, r)
+	if sess == nil || !s.decode(w, r, &req) {
 		return
 	}
 	if req.Cell != nil {
 		writeError(w, CodeBadRequest, `a hint takes no "cell": it plays the recommended one`)
 		return
 	}
+	think, err := s.thinkTime(req.ThinkMS)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
 	sess.mu.Lock()
-	adv, err := s.hintMove(r, sess)
+	adv, err := s.hintMove(r, sess, think)
 	sess.mu.Unlock()
 	if err != nil {
 		writeRefusal(w, err)
 		return
 	}
-	s.answer(w, r, sess, req.Assist, StatusOK, adv.Move)
+	s.answer(w, r, sess, req.Assist, 0, StatusOK, adv.Move)
 }
 
-// hintMove analyses sess's game and plays the recommended move, the
-// caller holding sess.mu; it returns the analysis, or the refusal.
-func (s *Server) hintMove(r *request, sess *session) (*advice.Advice, *Refusal) {
+// hintMove analyses sess's game, its guess raced for think, and plays the
+// recommended move, the caller holding sess.mu; it returns the analysis,
+// or the refusal.
+func (s *Server) hintMove(r *request, sess *session, think time.Duration) (*advice.Advice, *Refusal) {
 	if sess.g.Outcome() != game.Unfinished {
 		return nil, refuse(CodeGameOver, "the game is over: it was %s", sess.g.Outcome())
 	}
-	ctx, done, err := s.work(r, sess.g.View().Unknowns())
+	ctx, done, err := s.work(r, analysisCost(sess.g.View().Unknowns(), think))
 	if err != nil {
 		return nil, err
 	}
-	adv, err := s.analyseGame(ctx, sess.g)
+	adv, err := s.analyseGame(ctx, sess.g, think)
 	done()
 	switch {
 	case err != nil:

@@ -24,6 +24,11 @@ type Config struct {
 	MaxGames int            // most games held at once (a new one is refused past it); default DefaultMaxGames
 	MaxIdle  time.Duration  // a game unused this long is let go; default DefaultMaxIdle
 
+	// MaxThink is the most time a request may ask the win-probability
+	// search to race a guess ("think_ms"); default DefaultMaxThink, at
+	// most Timeout. The race counts within the request's Timeout.
+	MaxThink time.Duration
+
 	MaxGameCells   int // most cells of a game's board; default DefaultMaxGameCells
 	MaxPuzzleCells int // most cells of a position to analyse; default DefaultMaxPuzzleCells
 	MaxHeldCells   int // most cells of all games held together; default DefaultMaxHeldCells
@@ -38,7 +43,8 @@ type Config struct {
 	// Admit, when set, is called before every analysis and no-guess board,
 	// with the request's context bounded by Timeout and the work's cost:
 	// the closed cells of the position to analyse, or LargeCost for a
-	// no-guess board. It returns once the work may start, with release to
+	// no-guess board and for an analysis that races its guess (think_ms).
+	// It returns once the work may start, with release to
 	// call when it ends, or an error (made by Refuse, else answered busy)
 	// that the request is answered with. Nil admits every request at once.
 	Admit func(ctx context.Context, cost int) (release func(), err error)
@@ -85,6 +91,8 @@ func New(cfg Config) *Server {
 	orDefault(&cfg.MaxBody, DefaultMaxBody)
 	orDefault(&cfg.MaxGames, DefaultMaxGames)
 	orDefault(&cfg.MaxIdle, DefaultMaxIdle)
+	orDefault(&cfg.MaxThink, DefaultMaxThink)
+	cfg.MaxThink = min(cfg.MaxThink, cfg.Timeout)
 	orDefault(&cfg.MaxGameCells, DefaultMaxGameCells)
 	orDefault(&cfg.MaxPuzzleCells, DefaultMaxPuzzleCells)
 	orDefault(&cfg.MaxHeldCells, DefaultMaxHeldCells)
@@ -148,6 +156,7 @@ type ConfigResponse struct {
 	Rules          []string `json:"rules"`            // the rules a game can be played under
 	NoGuess        bool     `json:"no_guess"`         // whether no-guess boards can be asked for
 	TimeoutMS      int64    `json:"timeout_ms"`       // the time budget of one request
+	MaxThinkMS     int64    `json:"max_think_ms"`     // the most think_ms a request may ask
 	MaxBody        int64    `json:"max_body"`         // the largest request body, in bytes
 	MaxGameCells   int      `json:"max_game_cells"`   // the most cells of a game's board
 	MaxPuzzleCells int      `json:"max_puzzle_cells"` // the most cells of a position to analyse
@@ -155,7 +164,7 @@ type ConfigResponse struct {
 
 func (s *Server) config(w *Answer, r *request) {
 	c := ConfigResponse{Rules: []string{"seed", "safe", "zero"}, NoGuess: s.cfg.NoGuess != nil,
-		TimeoutMS: s.cfg.Timeout.Milliseconds(), MaxBody: s.cfg.MaxBody,
+		TimeoutMS: s.cfg.Timeout.Milliseconds(), MaxThinkMS: s.cfg.MaxThink.Milliseconds(), MaxBody: s.cfg.MaxBody,
 		MaxGameCells: s.cfg.MaxGameCells, MaxPuzzleCells: s.cfg.MaxPuzzleCells}
 	for _, l := range game.Levels {
 		c.Levels = append(c.Levels, l.Name)
@@ -173,8 +182,9 @@ func writeJSON(w *Answer, status int, v any) {
 }
 
 // LargeCost is the cost work is told for work that is not the analysis
-// of one position (making a no-guess board): an admission by cost counts
-// it among the largest.
+// of one position (making a no-guess board), or more than it (an analysis
+// whose guess is raced for the game): an admission by cost counts it among
+// the largest.
 const LargeCost = math.MaxInt
 
 // work returns the context a request works under, bounded by Timeout,
@@ -196,12 +206,13 @@ func (s *Server) work(r *request, cost int) (ctx context.Context, done func(), e
 	return ctx, func() { release(); cancel() }, nil
 }
 
-// advise analyses p within ctx. It returns when the work has stopped, not
-// before: every search in it stops when ctx ends, and the caller's
-// admission stays taken until then. A nil advice means nothing came back
-// in time; a partial one says what is missing in Incomplete.
-func (s *Server) advise(ctx context.Context, p *game.Puzzle) (*advice.Advice, error) {
-	adv, err := advice.Advise(ctx, p, s.cfg.Agent...)
+// advise analyses p within ctx, racing its guess for think (0 for no
+// race). It returns when the work has stopped, not before: every search in
+// it stops when ctx ends, and the caller's admission stays taken until
+// then. A nil advice means nothing came back in time; a partial one says
+// what is missing in Incomplete.
+func (s *Server) advise(ctx context.Context, p *game.Puzzle, think time.Duration) (*advice.Advice, error) {
+	adv, err := advice.Advise(ctx, p, s.agentWith(think)...)
 	switch {
 	case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
 		if !adv.Satisfiable && adv.Conflict == "" {

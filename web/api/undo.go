@@ -123,7 +123,7 @@ func (s *Server) undo(w *Answer, r *request) {
 		writeRefusal(w, err)
 		return
 	}
-	s.answer(w, r, sess, req.Assist, StatusOK, nil)
+	s.answer(w, r, sess, req.Assist, 0, StatusOK, nil)
 }
 
 // takeBack replays sess's game without its last move, the caller holding

@@ -162,6 +162,7 @@ const ERROR_WORDS = {
   game_over: 'The game is over',
   illegal_move: 'That move cannot be played',
   no_move: 'No move to recommend',
+  think_too_long: 'The server does not think that long: pick a shorter time',
   gone: 'The server let this game go after a long time unused: start a new one',
   too_large: 'The request is larger than the server takes',
   not_json: 'The server refused the request',
@@ -292,6 +293,8 @@ function drawBoard(el, rows, cols, look, advice, opt) {
   const dead = heat ? set(advice.dead) : new Set();
   const fifty = heat ? set(advice.pseudo_fifty_fifties) : new Set();
   const blame = opt.blame || new Set();
+  // The candidates of a race for the game, by cell.
+  const raced = new Map((opt.think && opt.think.candidates || []).map(c => [key(c.cell), c]));
   let lo = 1, nLo = 0, nAll = 0;
   if (probs) for (const row of probs) for (const p of row) if (p != null && p > 0 && p < 1) {
     nAll++;
@@ -325,6 +328,7 @@ function drawBoard(el, rows, cols, look, advice, opt) {
       if (fifty.has(k)) x.marks.push('fifty');
     }
     if (blame.has(k)) x.marks.push('blame');
+    if (raced.has(k)) { x.marks.push('raced'); x.win = raced.get(k); x.w = pct(x.win.win); }
     if (rec && rec[0] === r && rec[1] === c) x.marks.push('rec');
     if (cur && cur[0] === r && cur[1] === c) x.marks.push('cur');
     cells[r * cols + c] = x;
@@ -341,6 +345,7 @@ function titleOf(x, r, c) {
   if (x.marks.includes('dead')) t.push('dead: opening it tells nothing new');
   if (x.marks.includes('fifty')) t.push('part of a 50/50 no move can settle');
   if (x.marks.includes('blame')) t.push('to blame for the conflict');
+  if (x.win) t.push(winWords(x.win));
   return t.join('; ');
 }
 
@@ -357,7 +362,7 @@ function buildCells(el, rows, cols, size, cells) {
       const x = cells[r * cols + c], title = x.pv != null || x.marks.length ? titleOf(x, r, c) : '';
       parts.push('<div role="gridcell" class="cell' + (x.marks.length ? ' ' + x.marks.join(' ') : '') + '" data-r="' + r + '" data-c="' + c + '" data-state="' + x.state + '"' +
         (x.bg ? ' style="background-color:' + x.bg + '"' : '') + (title ? ' title="' + title + '"' : '') + '>' +
-        (x.p ? '<span class="p">' + x.p + '</span>' : x.text) + '</div>');
+        (x.p ? '<span class="p">' + x.p + '</span>' : x.text) + (x.w ? '<span class="w">' + x.w + '</span>' : '') + '</div>');
     }
   }
   el.innerHTML = parts.join('') + '</div>';
@@ -408,6 +413,7 @@ function paintCanvas(el, rows, cols, size, cells) {
       if (m.includes('dead')) { g.fillStyle = m.includes('dark') ? 'rgba(255,255,255,.5)' : 'rgba(0,0,0,.3)'; for (let d = 3; d < 2 * size; d += 4) g.fillRect(px + Math.max(0, d - size), py + Math.max(0, size - d), 1, 1); }
       if (m.includes('fifty')) { text = '\u00bd'; ink = '#3b2a8f'; }
       if (m.includes('blame')) stroke(px, py, '#d92d20', Math.max(2, size / 7));
+      if (m.includes('raced')) stroke(px, py, '#1a56db', Math.max(1, size / 10));
       if (m.includes('rec')) stroke(px, py, '#1a56db', Math.max(2, size / 6));
       if (m.includes('cur')) { g.setLineDash([2, 2]); stroke(px, py, '#111', 1); g.setLineDash([]); }
     }
@@ -459,9 +465,35 @@ function guessWords(m) {
     case 'fifty-fifty': return 'A 50/50 no move can settle: better to take it now.';
     case 'lookahead': return 'Safe enough, and most likely to open more for the next move' + (m.score != null ? ' (chance to survive this move and the next ' + pct(m.score) + ')' : '') + '.';
     case 'probability': return 'The cell least likely to be a mine.';
+    case 'think': return 'Raced for the game: each candidate was opened on layouts drawn from the position and the game played on to its end; this one' +
+      (m.think && m.think.candidates && m.think.candidates.length && key(m.think.candidates[0].cell) !== key(m.cell) ? ' beat the guesser\'s pick clearly' : ' is the guesser\'s pick, which no other beat clearly') +
+      (m.score != null ? ' (it won ' + pct(m.score) + ' of its games)' : '') + '.';
   }
   return 'Chosen by ' + (m.chosen || 'the guesser') + (m.method ? ' (' + m.method + ')' : '') + '.';
 }
+
+// thinkHTML lists the candidates a race for the game weighed (m.think):
+// each one's mine chance and chance to win with its 95% interval, or why
+// the guess was not raced; '' when no race was asked.
+function thinkHTML(m) {
+  const th = m.think;
+  if (!th) return '';
+  if (th.stopped === 'skipped') return '<p class="help" id="think-skipped">Not raced: ' + esc(th.skipped) + '.</p>';
+  const why = { time: 'the time was up', decided: 'the others were clearly worse', rollouts: 'the most games a race plays' }[th.stopped] || th.stopped;
+  let h = '<h3>Chance to win</h3><table id="think"><tr><th>cell</th><th>mine chance</th><th>wins the game</th><th>games</th></tr>';
+  th.candidates.forEach((c, k) => {
+    h += '<tr' + (key(c.cell) === key(m.cell) ? ' class="pick"' : '') + ' title="' + winWords(c) + '"><td>' + cellName(c.cell) + (k === 0 ? '*' : '') + '</td><td>' + pct(c.p) + '</td><td>' +
+      pct1(c.win) + ' <span class="ci">[' + pct1(c.low) + ', ' + pct1(c.high) + ']</span></td><td>' + c.rollouts + '</td></tr>';
+  });
+  return h + '</table><p class="help">* the guesser\'s own pick. ' + plural(th.rollouts, 'game', 'games') + ' played on in ' + (th.elapsed_ms / 1000).toFixed(1) +
+    ' s, stopped as ' + why + '; [low, high] is the 95% interval of each chance.</p>';
+}
+
+// winWords says a race's estimate for candidate c in a sentence.
+const winWords = c => 'won ' + c.wins + ' of ' + c.rollouts + ' games played on from it: chance to win ' + pct1(c.win) + ' (95% interval ' + pct1(c.low) + ' to ' + pct1(c.high) + ')';
+
+// pct1 writes a chance in percent to a tenth.
+const pct1 = p => (p * 100).toFixed(1) + '%';
 
 // candidatesHTML ranks the undecided cells: the agent's pick and
 // runner-up first (with their scores), then the safest others.
@@ -713,7 +745,8 @@ function pDraw() {
   if (!g) return;
   const on = g.outcome === 'unfinished';
   drawBoard($('p-board'), g.rows, g.cols, playLook(g), on ? P.advice : null,
-    { heat: on && heatOn(), pct: $('p-pct').checked, cursor: P.cur, rec: on && P.hint ? P.hint.cell : null, blame: on ? blameOf(P.advice) : null });
+    { heat: on && heatOn(), pct: $('p-pct').checked, cursor: P.cur, rec: on && P.hint ? P.hint.cell : null, blame: on ? blameOf(P.advice) : null,
+      think: on && P.hint ? P.hint.think : null });
 }
 
 // pSeconds is the time played: from the first move, less the time spent
@@ -810,7 +843,7 @@ function pButtons(g) {
 function pPanel(g) {
   const on = g.outcome === 'unfinished';
   let h = '';
-  if (on && P.hint && P.advice) h += '<h2>Hint</h2>' + moveHTML(P.hint, 'Open') + (P.hint.forced ? '' : candidatesHTML(P.advice)) + '<p class="help">Press "Play it" (or <kbd>p</kbd>) to play it.</p>';
+  if (on && P.hint && P.advice) h += '<h2>Hint</h2>' + moveHTML(P.hint, 'Open') + (P.hint.forced ? '' : thinkHTML(P.hint) || candidatesHTML(P.advice)) + '<p class="help">Press "Play it" (or <kbd>p</kbd>) to play it.</p>';
   if (on && P.advice && !P.advice.satisfiable && (heatOn() || P.asked)) h += adviceHTML(P.advice);
   else if (on && heatOn() && P.advice) h += (h ? '<hr>' : '') + adviceHTML(P.advice, null, true, true);
   else if (on && heatOn() && g.note) h += '<p class="warn">' + esc(noteOf(g)) + '</p>';
@@ -996,6 +1029,21 @@ async function pAdvice() {
   return P.advice;
 }
 
+// pThink makes sure P.advice is the analysis of the position shown with
+// its guess raced for the game for ms milliseconds (docs/api.md), asking
+// for it unless the advice on hand is that.
+async function pThink(ms) {
+  if (!P.advice || P.advice.thinkMs !== ms) {
+    P.note = 'Thinking for ' + ms / 1000 + ' s\u2026';
+    pShow();
+    pShow(await pApi('GET', gamePath() + '?assist=1&think_ms=' + ms));
+    P.note = '';
+    if (P.advice) P.advice.thinkMs = ms;
+  }
+  if (!P.advice) throw new Error(P.game.note ? noteOf(P.game) : 'No analysis came back');
+  return P.advice;
+}
+
 // pForced plays moves proved safe until the next move is a guess or the
 // game ends.
 async function pForced() {
@@ -1030,7 +1078,8 @@ const conflictWords = a => 'No move: no layout fits the numbers and flags' + (bl
 function pHint() {
   pRun(async () => {
     P.assisted = true; P.asked = true;
-    const a = await pAdvice();
+    const ms = +$('p-think').value;
+    const a = ms > 0 ? await pThink(ms) : await pAdvice();
     if (!a.satisfiable) throw new Error(conflictWords(a));
     P.hint = a.move;
     if (!a.move) throw new Error('No move to recommend: no closed cell is left');
@@ -1210,7 +1259,12 @@ function fromLink(saved) {
 }
 window.addEventListener('hashchange', () => fromLink(null));
 
-api('GET', '/api/config').then(c => { $('p-noguess-label').hidden = !c.no_guess; }).catch(() => {});
+api('GET', '/api/config').then(c => {
+  $('p-noguess-label').hidden = !c.no_guess;
+  // Only the thinking times the server allows.
+  for (const o of $('p-think').options) o.hidden = o.disabled = +o.value > (c.max_think_ms || 0);
+  $('p-think-label').hidden = !c.max_think_ms;
+}).catch(() => {});
 (() => {
   const saved = pSaved();
   if (fromLink(saved)) { if (saved && $('play-view').hidden) pResume(saved); return; }
