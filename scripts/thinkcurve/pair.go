@@ -159,7 +159,7 @@ func readRefs(dir string) (map[string]*batch.Reference, error) {
 		return nil, err
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("-refs %s: no reference files (*.txt)", dir)
+		return nil, fmt.Errorf("-refs %s: no reference files (*.txt); -refs \"\" pairs with none", dir)
 	}
 	for _, path := range paths {
 		f, err := os.Open(path)

@@ -25,7 +25,7 @@ var (
 	curveHeader = []string{"level, rules", "seed", "think", "games", "think won [95% interval]", "default won [95% interval]",
 		"both / default alone / think alone / neither", "think - default, points [95% interval]", "McNemar's z", "CPU ms a game, think / default"}
 	curveAlign = []string{"---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"}
-	refHeader  = []string{"level, rules", "seed", "think", "games", "player", "its wins [95% interval]",
+	refHeader  = []string{"level, rules", "seed", "think", "games", "player", "player won [95% interval]",
 		"player - think, points [95% interval]", "z", "player - default, points [95% interval]", "z"}
 	refAlign    = []string{"---", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:", "---:"}
 	phaseHeader = []string{"level, rules", "seed", "think",
