@@ -26,9 +26,10 @@
 // player's win rate with its 95% Wilson interval; think - default in
 // points with its 95% interval and McNemar's z (batch.PairedTally); and the
 // CPU milliseconds a game of each, user + system over the whole run. The
-// reference files of -refs (default testdata/reference: D. Hill's solver on
-// expert, safe, seeds 1 and 2) that hold the same games are paired with
-// both.
+// reference files of -refs that hold the same games are paired with both;
+// the default, testdata/reference (D. Hill's solver on expert, safe, seeds
+// 1 and 2), is found from the checkout's root, where the commands above
+// run.
 //
 // Where the extra wins come from: the search draws nothing from the
 // game's random source, so a think game goes on as the default's until the

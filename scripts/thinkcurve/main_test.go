@@ -224,6 +224,12 @@ func TestBadInput(t *testing.T) {
 	norecord := t.TempDir()
 	require.NoError(t, os.CopyFS(norecord, os.DirFS(testRuns)))
 	require.NoError(t, os.Remove(filepath.Join(norecord, "beginner-safe-s1-g60-think16.jsonl.gz")))
+	torn := t.TempDir()
+	require.NoError(t, os.CopyFS(torn, os.DirFS(testRuns)))
+	rec := filepath.Join(torn, "beginner-safe-s1-g60-think16.jsonl.gz")
+	data, err := os.ReadFile(rec)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(rec, data[:len(data)/2], 0o644))
 
 	for _, tc := range []struct {
 		name string
@@ -239,6 +245,7 @@ func TestBadInput(t *testing.T) {
 		{"refs without files", []string{"-dir", testRuns, "-refs", empty}, "no reference files"},
 		{"outcomes of another run", []string{"-dir", misnamed, "-refs", ""}, "beginner-safe-s5-g60-default.txt: the outcomes are of beginner, safe, seed 1; the name says beginner, safe, seed 5"},
 		{"no record", []string{"-dir", norecord, "-refs", ""}, "beginner-safe-s1-g60-think16.jsonl.gz: no such file"},
+		{"torn record", []string{"-dir", torn, "-refs", ""}, "beginner-safe-s1-g60-think16.jsonl.gz:30: the compressed stream ends early"},
 		{"plot format", []string{"-dir", testRuns, "-refs", "", "-plot", filepath.Join(empty, "curve.gif")}, "want a .svg or .png file name"},
 		{"no markers", []string{"-dir", testRuns, "-refs", "", "-update", noMarkers}, noMarkers + `: no line starting "<!-- numbers:thinkcurve:begin"`},
 	} {
@@ -249,7 +256,7 @@ func TestBadInput(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
-	data, err := os.ReadFile(noMarkers)
+	data, err = os.ReadFile(noMarkers)
 	require.NoError(t, err)
 	assert.Equal(t, "# Results\n", string(data))
 }

@@ -96,7 +96,7 @@ func (p *pairing) readPhases() error {
 		return err
 	}
 	defer f.Close()
-	rr := game.NewRecordReader(filepath.Base(path), f)
+	rr := game.NewRecordReader(path, f)
 	for g := range p.games {
 		l, err := rr.Next()
 		if err == io.EOF {
