@@ -121,6 +121,9 @@ func addGainSeries(p *gplot.Plot, name string, pts gainPoints, si int) error {
 	eb.LineStyle.Width = vg.Points(1)
 	eb.CapWidth = vg.Points(6)
 	labels.Offset = vg.Point{X: vg.Points(5), Y: vg.Points(2)}
+	if si%2 == 1 { // every other series labels below its points, so that curves that meet keep their labels apart
+		labels.Offset.Y = vg.Points(-10)
+	}
 	for i := range labels.TextStyle {
 		labels.TextStyle[i].Font.Size = vg.Points(8)
 		labels.TextStyle[i].Color = col

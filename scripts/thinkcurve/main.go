@@ -52,6 +52,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case o.dir == "":
 		return errors.New("-dir is required: the directory of the runs")
 	}
+	if err := checkUpdate(o.update); err != nil {
+		return err
+	}
 	runs, unfinished, err := loadRuns(o.dir)
 	if err != nil {
 		return err
@@ -92,6 +95,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stderr, "thinkcurve: wrote %s\n", o.update)
+	}
+	return nil
+}
+
+// checkUpdate checks, before any run is read, that the file to update
+// holds the block: nothing if path is "".
+func checkUpdate(path string) error {
+	if path == "" {
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if _, _, _, err := marker.Locate(string(data)); err != nil {
+		return fmt.Errorf("%s: %w: the block goes between a line %q and a line %q", path, err, marker.BeginPrefix()+" -->", marker.End())
 	}
 	return nil
 }
