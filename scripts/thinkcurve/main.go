@@ -9,7 +9,9 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/minesat/minesat/scripts/internal/docgen"
@@ -28,10 +30,11 @@ var marker = docgen.Marker{Name: "thinkcurve", Command: "go run ./scripts/thinkc
 
 // options are the tool's flags.
 type options struct {
-	dir    string // the runs' directory
-	refs   string // the directory of reference files; "" for none
-	plot   string // the plot's file; "" for none
-	update string // the file whose block to rewrite; "" to print only
+	dir     string // the runs' directory
+	refs    string // the directory of reference files; "" for none
+	plot    string // the plot's file; "" for none
+	update  string // the file whose block to rewrite; "" to print only
+	workers int    // record files read at once
 }
 
 // run parses args, reads the runs and writes the block and the plot.
@@ -43,6 +46,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.refs, "refs", filepath.Join("testdata", "reference"), "the directory of other players' outcome files to pair with; empty for none")
 	fs.StringVar(&o.plot, "plot", "", "draw the curve to this .png or .svg file")
 	fs.StringVar(&o.update, "update", "", "rewrite the thinkcurve block of this Markdown file")
+	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "record files read at once")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -51,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	case o.dir == "":
 		return errors.New("-dir is required: the directory of the runs")
+	case o.workers < 1:
+		return errors.New("-workers must be at least 1")
 	}
 	if err := checkUpdate(o.update); err != nil {
 		return err
@@ -73,10 +79,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if len(ps) == 0 {
 		return fmt.Errorf("%s: no finished think run with a finished default run of its level, rules and seed", o.dir)
 	}
-	for _, p := range ps {
-		if err := p.readPhases(); err != nil {
-			return err
-		}
+	if err := readAll(ps, o.workers); err != nil {
+		return err
 	}
 	st, err := newStamp(o, args, ps)
 	if err != nil {
@@ -95,6 +99,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stderr, "thinkcurve: wrote %s\n", o.update)
+	}
+	return nil
+}
+
+// readAll reads the records of every pairing (readPhases), up to workers
+// files at once, and returns the error of the first pairing that failed.
+func readAll(ps []*pairing, workers int) error {
+	errs := make([]error, len(ps))
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for i, p := range ps {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			errs[i] = p.readPhases()
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

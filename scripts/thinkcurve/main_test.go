@@ -293,3 +293,18 @@ func TestUnexplainedLine(t *testing.T) {
 		"source should rule out: beginner-safe-s1-g1-think16: 11 of them (games 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, ...).",
 		unexplainedLine([]*pairing{p}))
 }
+
+func TestPoints(t *testing.T) {
+	for _, tc := range []struct {
+		d, lo, hi float64
+		want      string
+	}{
+		{-0.0005, -0.0027, 0.0017, "-0.05 [-0.27, +0.17]"},
+		{0, 0, 0, "+0.00 [+0.00, +0.00]"},
+		{0.00015, 0.00001, 0.00029, "+0.01 [+0.00, +0.03]"},
+		{0.0001, 0.00001, 0.00019, "+0.010 [+0.001, +0.019]"},
+		{3e-6, -2e-6, 8e-6, "+0.0003 [-0.0002, +0.0008]"},
+	} {
+		assert.Equal(t, tc.want, points(tc.d, tc.lo, tc.hi))
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -159,9 +160,16 @@ func rate(k, n int) string {
 	return fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*float64(k)/float64(n), 100*lo, 100*hi)
 }
 
-// points writes a difference of win rates and its interval in points.
+// points writes a difference of win rates and its interval in points,
+// with 2 decimals, or up to 4 where the interval is narrower than 2 units
+// of the last decimal (a million games of which a few differ), so that
+// the interval never reads [-0.00, +0.00].
 func points(d, lo, hi float64) string {
-	return fmt.Sprintf("%+.2f [%+.2f, %+.2f]", 100*d, 100*lo, 100*hi)
+	dec := 2
+	for dec < 4 && hi > lo && 100*(hi-lo) < 2*math.Pow(10, -float64(dec)) {
+		dec++
+	}
+	return fmt.Sprintf("%+.*f [%+.*f, %+.*f]", dec, 100*d, dec, 100*lo, dec, 100*hi)
 }
 
 // ms writes milliseconds to three significant digits or so.
