@@ -162,8 +162,8 @@ func rate(k, n int) string {
 
 // points writes a difference of win rates and its interval in points,
 // with 2 decimals, or up to 4 where the interval is narrower than 2 units
-// of the last decimal (a million games of which a few differ), so that
-// the interval never reads [-0.00, +0.00].
+// of the last decimal (a million games of which a few differ), so that an
+// interval reads [+0.00, +0.00] only when no game differs.
 func points(d, lo, hi float64) string {
 	dec := 2
 	for dec < 4 && hi > lo && 100*(hi-lo) < 2*math.Pow(10, -float64(dec)) {
