@@ -21,7 +21,9 @@
 // DIR/commit.txt, if present, names the commit of the binary that played.
 //
 // Each think run is paired with the default run of the same level, rules,
-// seed and first click that played the most of its games, on the games
+// seed and first click that played the most of its games (a think run
+// whose games a larger one of the same budget played is left out, named on
+// stderr, so that no game counts twice), on the games
 // both played: the counts of games both won, one alone, neither; each
 // player's win rate with its 95% Wilson interval; think - default in
 // points with its 95% interval and McNemar's z (batch.PairedTally); and the

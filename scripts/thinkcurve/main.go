@@ -72,9 +72,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ps, alone := pairRuns(runs, refs)
-	if len(alone) > 0 {
-		fmt.Fprintf(stderr, "thinkcurve: no finished default run to pair with, left out: %s\n", strings.Join(alone, ", "))
+	ps, left := pairRuns(runs, refs)
+	if len(left) > 0 {
+		fmt.Fprintf(stderr, "thinkcurve: left out: %s\n", strings.Join(left, ", "))
 	}
 	if len(ps) == 0 {
 		return fmt.Errorf("%s: no finished think run with a finished default run of its level, rules and seed", o.dir)

@@ -266,8 +266,8 @@ func TestBadInput(t *testing.T) {
 func TestGains(t *testing.T) {
 	runs, _, err := loadRuns(testRuns)
 	require.NoError(t, err)
-	ps, alone := pairRuns(runs, nil)
-	require.Empty(t, alone)
+	ps, left := pairRuns(runs, nil)
+	require.Empty(t, left)
 	gs := gains(ps)
 	require.Len(t, gs, 3)
 	for _, g := range gs {
@@ -306,5 +306,36 @@ func TestPoints(t *testing.T) {
 		{3e-6, -2e-6, 8e-6, "+0.0003 [-0.0002, +0.0008]"},
 	} {
 		assert.Equal(t, tc.want, points(tc.d, tc.lo, tc.hi))
+	}
+}
+
+// TestPairRunsLeftOut checks that a think run whose games a larger run of
+// the same budget holds, and one with no default run, are left out and
+// named, so that no game is counted twice.
+func TestPairRunsLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(testRuns)))
+	data, err := os.ReadFile(filepath.Join(testRuns, "beginner-safe-s1-g60-think64.txt"))
+	require.NoError(t, err)
+	text := string(data)
+	cut := strings.Index(text, "from 0\n") + len("from 0\n")
+	for name, body := range map[string]string{
+		"beginner-safe-s1-g30-think64": text[:cut] + text[cut:cut+30] + "\n",             // the first 30 games of the 60
+		"beginner-safe-s9-g60-think64": strings.Replace(text, "seed 1\n", "seed 9\n", 1), // no default of seed 9
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name+".txt"), []byte(body), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name+".time"), []byte("0.1 0 0.1\n"), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name+".done"), []byte("ok\n"), 0o644))
+	}
+	runs, _, err := loadRuns(dir)
+	require.NoError(t, err)
+	ps, left := pairRuns(runs, nil)
+	assert.Equal(t, []string{
+		"beginner-safe-s1-g30-think64 (its games are in beginner-safe-s1-g60-think64)",
+		"beginner-safe-s9-g60-think64 (no finished default run of its level, rules and seed)",
+	}, left)
+	require.Len(t, ps, 3)
+	for _, p := range ps {
+		assert.NotEqual(t, 30, p.think.Games)
 	}
 }

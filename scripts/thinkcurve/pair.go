@@ -40,10 +40,18 @@ type refPairing struct {
 
 // pairRuns pairs each think run with the default run of its level, rules
 // and seed that holds the most of its games, and with the references that
-// hold all of them. Think runs without a default are returned by name.
-func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing, alone []string) {
+// hold all of them. A think run is left out, and named in left with why,
+// when there is no such default run, or when a think run of the same
+// level, rules, seed and budget played more games: those hold all of its
+// games (game i is the same in both), and counting both would count its
+// games twice.
+func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing, left []string) {
 	for _, t := range runs {
 		if t.Think == 0 {
+			continue
+		}
+		if u := largerRun(t, runs); u != nil {
+			left = append(left, fmt.Sprintf("%s (its games are in %s)", t, u))
 			continue
 		}
 		var base *runData
@@ -54,7 +62,7 @@ func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing,
 			}
 		}
 		if base == nil {
-			alone = append(alone, t.String())
+			left = append(left, fmt.Sprintf("%s (no finished default run of its level, rules and seed)", t))
 			continue
 		}
 		p := &pairing{think: t, base: base, games: min(t.games(), base.games())}
@@ -81,7 +89,21 @@ func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing,
 			cmp.Compare(a.think.Rules, b.think.Rules), cmp.Compare(a.think.Think, b.think.Think),
 			cmp.Compare(a.think.Seed, b.think.Seed), cmp.Compare(a.think.Games, b.think.Games))
 	})
-	return ps, alone
+	return ps, left
+}
+
+// largerRun returns the run of runs with the level, rules, seed, first
+// click and budget of t that played the most games, if it played more
+// than t; else nil.
+func largerRun(t *runData, runs []*runData) *runData {
+	var best *runData
+	for _, u := range runs {
+		if u.Think == t.Think && u.Level == t.Level && u.Rules == t.Rules && u.Seed == t.Seed && u.out.First == t.out.First &&
+			u.games() > t.games() && (best == nil || u.games() > best.games()) {
+			best = u
+		}
+	}
+	return best
 }
 
 // readPhases reads the think run's records, one a game in game order, and
