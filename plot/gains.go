@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -78,6 +80,7 @@ func Gains(w io.Writer, format, title string, gs []Gain) error {
 	p.Y.Label.Text = "win rate gained, points (bars: 95% interval)"
 	p.X.Scale = gplot.LogScale{}
 	p.X.Tick.Marker = powerTicks{func(ms float64) string { return secondsUnit(ms / 1000) }}
+	p.Y.Tick.Marker = stepTicks{}
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
@@ -151,4 +154,36 @@ func gainRange(gs []Gain) (lo, hi struct{ x, y float64 }) {
 	lo.y -= 0.05 * span
 	hi.y += 0.35 * span
 	return lo, hi
+}
+
+// stepTicks marks a linear axis at every multiple of a round step (1, 2 or
+// 5 times a power of ten) chosen for 5 to 10 ticks over the range, so that
+// 0 is marked whenever it is in range.
+type stepTicks struct{}
+
+func (stepTicks) Ticks(lo, hi float64) []gplot.Tick {
+	span := hi - lo
+	if !(span > 0) || math.IsInf(span, 0) {
+		return []gplot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', 3, 64)}}
+	}
+	exp := math.Floor(math.Log10(span / 5))
+	step := math.Pow(10, exp)
+	for _, f := range []float64{2, 2.5} { // 1, 2, 5 times the power of ten
+		if span/step > 10 {
+			step *= f
+		}
+	}
+	var ts []gplot.Tick
+	for k := math.Ceil(lo / step); k <= math.Floor(hi/step); k++ {
+		v := k * step
+		label := strconv.FormatFloat(v, 'f', int(max(0, -exp)), 64) // the step's decimals, without k*step's rounding noise
+		if strings.Contains(label, ".") {
+			label = strings.TrimRight(strings.TrimRight(label, "0"), ".")
+		}
+		if label == "-0" {
+			label = "0"
+		}
+		ts = append(ts, gplot.Tick{Value: v, Label: label})
+	}
+	return ts
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"io"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -76,4 +77,25 @@ func TestGainPoints(t *testing.T) {
 	lo, hi = gainRange([]Gain{{CPU: 10}})
 	assert.Equal(t, [2]float64{10, 100}, [2]float64{lo.x, hi.x}, "a single power of ten gets a decade")
 	assert.True(t, lo.y < 0 && hi.y > 0, "a flat curve still gets a y range")
+}
+
+func TestStepTicks(t *testing.T) {
+	for _, tc := range []struct {
+		min, max float64
+		want     string
+	}{
+		{-0.8, 3.7, "-0.5 0 0.5 1 1.5 2 2.5 3 3.5"},
+		{-0.05, 0.61, "0 0.1 0.2 0.3 0.4 0.5 0.6"},
+		{-0.35, 0.05, "-0.3 -0.25 -0.2 -0.15 -0.1 -0.05 0 0.05"},
+		{-1.3, 1.6, "-1 -0.5 0 0.5 1 1.5"},
+		{-0.03, 0.09, "-0.02 0 0.02 0.04 0.06 0.08"},
+		{-12, 30, "-10 -5 0 5 10 15 20 25 30"},
+		{2, 2, "2"},
+	} {
+		var labels []string
+		for _, tk := range (stepTicks{}).Ticks(tc.min, tc.max) {
+			labels = append(labels, tk.Label)
+		}
+		assert.Equal(t, tc.want, strings.Join(labels, " "), "ticks over [%g, %g]", tc.min, tc.max)
+	}
 }
