@@ -24,6 +24,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"winrates.svg", func(b *bytes.Buffer) error { return WinRates(b, "svg", "minesat play", testLevels) }},
 		{"costs.svg", func(b *bytes.Buffer) error { return Costs(b, "svg", "minesat compare", testCosts) }},
+		{"gains.svg", func(b *bytes.Buffer) error { return Gains(b, "svg", "think curve", testGains) }},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			var got bytes.Buffer

@@ -84,10 +84,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if !o.update {
-			fmt.Fprintf(stdout, "%s\n%s%s\n\n", p.begin(), block, p.end())
+			fmt.Fprintf(stdout, "%s\n", p.Print(block))
 			continue
 		}
-		if err := replaceBlock(filepath.Join(o.docs, p.file), p, block); err != nil {
+		if err := p.Replace(filepath.Join(o.docs, p.file), block); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "docnumbers: wrote %s\n", filepath.Join(o.docs, p.file))

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minesat/minesat/scripts/internal/docgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,10 +24,10 @@ var docsDir = filepath.Join("..", "..", "docs")
 // regenerated.
 func TestDocsBlocks(t *testing.T) {
 	for _, p := range parts {
-		t.Run(p.name, func(t *testing.T) {
+		t.Run(p.Name, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join(docsDir, p.file))
 			require.NoError(t, err)
-			body, err := p.extract(string(data))
+			body, err := p.Extract(string(data))
 			require.NoError(t, err, "docs/%s: run '%s'", p.file, command)
 			checkBlock(t, p, body)
 		})
@@ -57,7 +58,7 @@ func TestTinyEndToEnd(t *testing.T) {
 	for _, p := range parts {
 		data, err := os.ReadFile(filepath.Join(tmp, p.file))
 		require.NoError(t, err)
-		body, err := p.extract(string(data))
+		body, err := p.Extract(string(data))
 		require.NoError(t, err)
 		block := checkBlock(t, p, body)
 		assert.True(t, block.Tiny, "%s: a -tiny block says so", p.file)
@@ -68,7 +69,7 @@ func TestTinyEndToEnd(t *testing.T) {
 // outside returns text without the body of p's block.
 func outside(t *testing.T, p part, text string) string {
 	t.Helper()
-	_, body, end, err := p.locate(text)
+	_, body, end, err := p.Locate(text)
 	require.NoError(t, err)
 	return text[:body] + text[end:]
 }
@@ -83,13 +84,13 @@ func checkBlock(t *testing.T, p part, body string) parsedBlock {
 		assert.True(t, strings.HasPrefix(c, "minesat play "), "command %q", c)
 		assert.Contains(t, c, "--format json")
 	}
-	switch p.name {
+	switch p.Name {
 	case "winrates":
 		checkWinRates(t, b)
 	case "speed":
 		checkSpeed(t, b)
 	default:
-		t.Fatalf("no check for block %q", p.name)
+		t.Fatalf("no check for block %q", p.Name)
 	}
 	return b
 }
@@ -159,7 +160,7 @@ func checkSpeed(t *testing.T, b parsedBlock) {
 		if b.Tiny {
 			games = l.tinyGames
 		}
-		assert.Equal(t, thousands(games), row[1], "row %d: games", i)
+		assert.Equal(t, docgen.Thousands(games), row[1], "row %d: games", i)
 		for _, c := range row[2:4] {
 			assert.Regexp(t, msRE, c, "row %d", i)
 		}
@@ -184,8 +185,7 @@ func atof(t *testing.T, s string) float64 {
 	return f
 }
 
-// TestBadInput checks that bad flags and docs without markers give errors
-// that say what is wrong.
+// TestBadInput checks that bad flags give errors that say what is wrong.
 func TestBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -203,33 +203,5 @@ func TestBadInput(t *testing.T) {
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tc.want)
 		})
-	}
-	path := filepath.Join(t.TempDir(), "results.md")
-	require.NoError(t, os.WriteFile(path, []byte("# Results\n\nno markers\n"), 0o644))
-	err := replaceBlock(path, parts[0], "x\n")
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `no line starting "<!-- numbers:winrates:begin"`)
-	require.NoError(t, os.WriteFile(path, []byte(parts[0].begin()+"\nold\n"), 0o644))
-	err = replaceBlock(path, parts[0], "x\n")
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `no line "<!-- numbers:winrates:end -->"`)
-}
-
-// TestReplaceBlock checks that a block's body is replaced and the rest of
-// the file kept byte for byte.
-func TestReplaceBlock(t *testing.T) {
-	p := parts[1]
-	path := filepath.Join(t.TempDir(), "speed.md")
-	text := "# Speed\n\n" + p.beginPrefix() + " -->\nold\nlines\n" + p.end() + "\n\nafter\n"
-	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
-	require.NoError(t, replaceBlock(path, p, "new\n"))
-	got, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, "# Speed\n\n"+p.begin()+"\nnew\n"+p.end()+"\n\nafter\n", string(got))
-}
-
-func TestThousands(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 200000: "200,000", 1000000: "1,000,000", -1234: "-1,234"} {
-		assert.Equal(t, want, thousands(n), "thousands(%d)", n)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/minesat/minesat/scripts/internal/docgen"
 )
 
 // A speedLine is one level of the speed table, timed with each strategy.
@@ -74,9 +76,9 @@ func measureSpeed(o options, st stamp, log io.Writer) (string, error) {
 	writeHeader(&b, st, o.tiny, cmds)
 	var rows [][]string
 	for li, l := range speedLines {
-		row := []string{labels[li], thousands(l.games)}
+		row := []string{labels[li], docgen.Thousands(l.games)}
 		if o.tiny {
-			row[1] = thousands(l.tinyGames)
+			row[1] = docgen.Thousands(l.tinyGames)
 		}
 		var mem []string
 		for si := range speedStrategies {
@@ -86,7 +88,7 @@ func measureSpeed(o options, st stamp, log io.Writer) (string, error) {
 		}
 		rows = append(rows, append(row, mem...))
 	}
-	writeTable(&b, speedHeader, speedAlign, rows)
+	docgen.WriteTable(&b, speedHeader, speedAlign, rows)
 	if rounds == 1 {
 		b.WriteString("\nA game's time is the CPU time (user and system) of its process over its games; the peak is its largest resident memory.\n")
 	} else {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/minesat/minesat/batch"
+	"github.com/minesat/minesat/scripts/internal/docgen"
 )
 
 // A winLine is one line of the win-rate table: a level and its start,
@@ -99,7 +100,7 @@ func measureWinRates(o options, st stamp, log io.Writer) (string, error) {
 	}
 	var b strings.Builder
 	writeHeader(&b, st, o.tiny, cmds)
-	writeTable(&b, winHeader, winAlign, rows)
+	docgen.WriteTable(&b, winHeader, winAlign, rows)
 	for _, p := range paired {
 		fmt.Fprintf(&b, "\n%s\n", p)
 	}
@@ -151,7 +152,7 @@ func winRow(s batch.Summary, l winLine) []string {
 	return []string{
 		levelLabel(s),
 		s.Rules.String() + ", " + s.First,
-		thousands(s.Base.Won) + " / " + thousands(s.Base.Games),
+		docgen.Thousands(s.Base.Won) + " / " + docgen.Thousands(s.Base.Games),
 		fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*s.Base.WinRate(), 100*lo, 100*hi),
 		l.published,
 	}
@@ -188,8 +189,8 @@ func pairWith(ours, refPath, refName string) (string, error) {
 	return fmt.Sprintf("Game by game against %s on the same %s %s games of seed %d%s (its outcomes in `%s`, what "+
 		"`--against` prints): both won %s, minesat alone %s, %s alone %s, neither %s; %s - minesat "+
 		"%+.2f points [%+.2f, %+.2f], McNemar's z = %+.2f.",
-		ref.Player, thousands(p.Games()), ref.Level.Name, ref.Seed, role, refName, thousands(p.Both),
-		thousands(p.OnlyBase), ref.Player, thousands(p.OnlyVs), thousands(p.Neither), ref.Player, 100*d, 100*lo, 100*hi, z), nil
+		ref.Player, docgen.Thousands(p.Games()), ref.Level.Name, ref.Seed, role, refName, docgen.Thousands(p.Both),
+		docgen.Thousands(p.OnlyBase), ref.Player, docgen.Thousands(p.OnlyVs), docgen.Thousands(p.Neither), ref.Player, 100*d, 100*lo, 100*hi, z), nil
 }
 
 // readReference reads a minesat.reference/1 file.
@@ -200,13 +201,4 @@ func readReference(path string) (*batch.Reference, error) {
 	}
 	defer f.Close()
 	return batch.ReadReference(f, path)
-}
-
-// thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
