@@ -38,8 +38,8 @@ import (
 //     when one candidate is left, the next round would pass the budget
 //     of rollouts or, with a time budget (WithThinkTime), once that time
 //     has passed since the search began, or the context's deadline is
-//     less than two rounds away, read between rounds: one round at least
-//     is raced. Given the number of rounds, a race is the same whatever
+//     less than two rounds (or a quarter of the time it first gave) away,
+//     read between rounds: one round at least is raced. Given the number of rounds, a race is the same whatever
 //     the clock says.
 //  4. The leader is played if it beats the guesser's choice by McNemar's z
 //     of at least thinkSwitch; else the guesser's choice is. The leader of
@@ -207,6 +207,7 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 	t.begin(cells)
 	spent, layouts := 0, 0
 	var round time.Duration // the last round's wall time
+	reserve := deadlineReserve(ctx)
 	for {
 		racing := t.racing()
 		n := min(thinkRound, (t.budget-spent)/racing)
@@ -215,7 +216,7 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 			t.last.Stop = ThinkDecided
 		case n == 0:
 			t.last.Stop = ThinkRollouts
-		case t.time > 0 && layouts > 0 && t.timeUp(ctx, start, round):
+		case t.time > 0 && layouts > 0 && t.timeUp(ctx, start, max(2*round, reserve)):
 			t.last.Stop = ThinkTime
 		}
 		if t.last.Stop != ThinkSkipped {
@@ -258,14 +259,27 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 
 // timeUp reports whether a race with a time budget, begun at start, is to
 // stop before its next round: the budget has passed, or ctx's deadline
-// is less than two rounds as long as the last one away (the race then
-// answers with what it has rather than nothing).
-func (t *thinker) timeUp(ctx context.Context, start time.Time, round time.Duration) bool {
+// is less than reserve away (the race then answers with what it has
+// rather than nothing).
+func (t *thinker) timeUp(ctx context.Context, start time.Time, reserve time.Duration) bool {
 	if time.Since(start) >= t.time {
 		return true
 	}
 	deadline, ok := ctx.Deadline()
-	return ok && time.Until(deadline) < 2*round
+	return ok && time.Until(deadline) < reserve
+}
+
+// deadlineReserve returns the time a race keeps before ctx's deadline for
+// the work after it, at least: a quarter of the time left when the race
+// begins (a round may take much longer than the last one on a loaded
+// machine, and the answer is still to be made); 0 without a deadline.
+// timeUp keeps two rounds as long as the last one when that is more.
+func deadlineReserve(ctx context.Context) time.Duration {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		return 0
+	}
+	return time.Until(deadline) / 4
 }
 
 // begin makes cells the arms of a new race, every one racing, its report

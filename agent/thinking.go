@@ -15,7 +15,8 @@ const ThinkTimeRollouts = 100_000
 // racing for at most d a guess (d > 0): rounds of layouts are raced until
 // d has passed since the search began, read between rounds (one round is
 // always raced, so a search may pass d by a round), until the context's
-// deadline is less than two rounds as long as the last one away, or until
+// deadline is less than two rounds as long as the last one, or a quarter
+// of the time it gave when the search began, away, or until
 // WithThink's budget of rollouts is spent, ThinkTimeRollouts when
 // WithThink gives none. Its context is checked before every layout and in
 // every rollout: a search it ends returns its error. 0 sets no time

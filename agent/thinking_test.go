@@ -123,7 +123,7 @@ func TestThinkTimeBudget(t *testing.T) {
 // caller gets an answer rather than nothing.
 func TestThinkTimeDeadline(t *testing.T) {
 	view := guessView(t, game.Expert)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	ans, err := answer(ctx, t, view, WithThinkTime(time.Hour))
 	require.NoError(t, err)
