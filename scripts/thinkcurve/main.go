@@ -141,10 +141,27 @@ func checkUpdate(path string) error {
 	return nil
 }
 
+// anyDir returns args with -dir's directory written DIR: the runs are
+// wherever a reader keeps them, and the block names no path of the
+// machine that read them.
+func anyDir(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		switch {
+		case i > 0 && (args[i-1] == "-dir" || args[i-1] == "--dir"):
+			a = "DIR"
+		case strings.HasPrefix(a, "-dir=") || strings.HasPrefix(a, "--dir="):
+			a = a[:strings.Index(a, "=")+1] + "DIR"
+		}
+		out[i] = a
+	}
+	return out
+}
+
 // newStamp reads the commit of the runs' binary and dates them by the
 // last run used to finish.
 func newStamp(o options, args []string, ps []*pairing) (stamp, error) {
-	st := stamp{command: strings.Join(append([]string{"go run ./scripts/thinkcurve"}, args...), " ")}
+	st := stamp{command: strings.Join(append([]string{"go run ./scripts/thinkcurve"}, anyDir(args)...), " ")}
 	data, err := os.ReadFile(filepath.Join(o.dir, "commit.txt"))
 	switch {
 	case err == nil:

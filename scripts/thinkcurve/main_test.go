@@ -339,3 +339,15 @@ func TestPairRunsLeftOut(t *testing.T) {
 		assert.NotEqual(t, 30, p.think.Games)
 	}
 }
+
+// TestAnyDir checks that the block names no directory of the machine that
+// read the runs.
+func TestAnyDir(t *testing.T) {
+	for _, tc := range []struct{ in, want []string }{
+		{[]string{"-dir", "/work/x", "-plot", "p.png"}, []string{"-dir", "DIR", "-plot", "p.png"}},
+		{[]string{"-dir=/work/x"}, []string{"-dir=DIR"}},
+		{[]string{"--dir", "runs"}, []string{"--dir", "DIR"}},
+	} {
+		assert.Equal(t, tc.want, anyDir(tc.in))
+	}
+}
