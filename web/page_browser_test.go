@@ -185,6 +185,7 @@ func TestPageBrowser(t *testing.T) {
 	t.Run("error words", func(t *testing.T) { checkErrorWords(s.in(t)) })
 	t.Run("paste, count, share", func(t *testing.T) { pasteCountShare(s.in(t), s.srv.URL) })
 	t.Run("100x100 draw", func(t *testing.T) { draw100(s.in(t)) })
+	t.Run("think", func(t *testing.T) { analyzeThink(s.in(t)) })
 	t.Run("play", func(t *testing.T) {
 		p := s.in(t)
 		ref := playStart(p)
@@ -540,4 +541,27 @@ func checkErrorWords(p pageT) {
 		p.text(`apiError(503, {error: {code: 'busy', message: 'server busy: 2 analyses running'}}).message`), "words alone")
 	assert.Equal(t, "That move cannot be played: cell (0,0) is already open",
 		p.text(`apiError(409, {error: {code: 'illegal_move', message: 'cell (0,0) is already open'}}).message`), "words and where")
+}
+
+// analyzeThink races the recommended guess of a position in the analyse
+// view for a second: the panel lists each candidate's chance to win with
+// its interval and the board marks the candidates; with think off there
+// is no race.
+func analyzeThink(p pageT) {
+	t := p.t
+	grid := "mines 10\n1........\n" + strings.Repeat(".........\n", 8)
+	p.js("load", fmt.Sprintf(`showTab('analyze'); $('a-think').value = '0'; aLoad(%q)`, grid))
+	p.poll("the position", analysed+` && A.advice && A.advice.move`)
+	assert.Zero(t, p.num(`document.querySelectorAll('#think, #a-board .cell.raced').length`), "no race without thinking")
+
+	p.js("think", `$('a-think').value = '1000'; $('a-think').dispatchEvent(new Event('change'))`)
+	p.poll("the race", analysed+` && A.advice && A.advice.move && A.advice.move.think`)
+	rows := p.num(`document.querySelectorAll('#think tr').length`) - 1
+	assert.GreaterOrEqual(t, rows, 2.0, "a row per candidate")
+	assert.Equal(t, rows, p.num(`document.querySelectorAll('#a-board .cell.raced').length`), "each candidate marked on the board")
+	assert.Contains(t, p.text(`$('a-panel').textContent`), "Chance to win")
+
+	p.js("think off", `$('a-think').value = '0'; $('a-think').dispatchEvent(new Event('change'))`)
+	p.poll("no race", analysed+` && A.advice && A.advice.move && !A.advice.move.think`)
+	assert.Zero(t, p.num(`document.querySelectorAll('#think, #a-board .cell.raced').length`), "the race gone with think off")
 }

@@ -523,7 +523,7 @@ function adviceHTML(a, elapsed, heat, noMove) {
     (blameOf(a).size ? '<p class="help">The cells to blame are outlined in red.</p>' : '');
   let h = '';
   if (noMove) h += '<h2>Analysis</h2>';
-  else if (a.move) h += '<h2>Recommended move</h2>' + moveHTML(a.move, 'Open') + candidatesHTML(a);
+  else if (a.move) h += '<h2>Recommended move</h2>' + moveHTML(a.move, 'Open') + (thinkHTML(a.move) || candidatesHTML(a));
   else h += '<h2>No move</h2><p class="why">No closed cell is left, or nothing can be proved and guessing is off.</p>';
   h += '<dl>';
   if (a.count) h += '<dt>layouts</dt><dd id="layouts" title="' + esc(a.count) + '">' + sci(a.count) + '</dd>';
@@ -580,7 +580,7 @@ function aDraw() {
     if (v === CLOSED) return { state: 'closed', text: '' };
     if (v === FLAG) return { state: 'flag', text: '\u2691' };
     return { state: 'open', text: String(v) };
-  }, A.advice, { heat: true, pct: $('a-pct').checked, cursor: A.cur, blame: blameOf(A.advice) });
+  }, A.advice, { heat: true, pct: $('a-pct').checked, cursor: A.cur, blame: blameOf(A.advice), think: A.advice && A.advice.move ? A.advice.move.think : null });
 }
 
 function aChanged() {
@@ -593,7 +593,10 @@ function aChanged() {
 async function aAnalyze() {
   const seq = ++A.seq, text = aText();
   try {
-    const res = await api('POST', '/api/analyze', { puzzle: text });
+    // With think on, the recommended guess is raced for the game: a new
+    // edit ends the race, as it ends any analysis still running.
+    const ms = +$('a-think').value;
+    const res = await api('POST', '/api/analyze', ms > 0 ? { puzzle: text, think_ms: ms } : { puzzle: text });
     if (seq !== A.seq) return;
     A.advice = res.advice; A.elapsed = res.elapsed_ms;
     $('a-panel').innerHTML = adviceHTML(res.advice, res.elapsed_ms, true);
@@ -702,6 +705,7 @@ $('a-new').addEventListener('click', aNew);
 $('a-clear').addEventListener('click', () => { A.cells.fill(CLOSED); aChanged(); });
 $('a-mines').addEventListener('change', () => { A.mines = $('a-mines').value.trim(); aChanged(); });
 $('a-pct').addEventListener('change', aDraw);
+$('a-think').addEventListener('change', aChanged);
 $('a-load').addEventListener('click', () => aLoad($('a-text').value));
 $('a-share').addEventListener('click', () => share('#pos=' + encodeURIComponent(A.mines === '' ? '?' : A.mines) + ':' + gridRows().join('/'), $('a-msg')));
 
@@ -1262,8 +1266,10 @@ window.addEventListener('hashchange', () => fromLink(null));
 api('GET', '/api/config').then(c => {
   $('p-noguess-label').hidden = !c.no_guess;
   // Only the thinking times the server allows.
-  for (const o of $('p-think').options) o.hidden = o.disabled = +o.value > (c.max_think_ms || 0);
-  $('p-think-label').hidden = !c.max_think_ms;
+  for (const id of ['p-think', 'a-think']) {
+    for (const o of $(id).options) o.hidden = o.disabled = +o.value > (c.max_think_ms || 0);
+    $(id + '-label').hidden = !c.max_think_ms;
+  }
 }).catch(() => {});
 (() => {
   const saved = pSaved();
