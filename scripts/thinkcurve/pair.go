@@ -56,7 +56,7 @@ func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing,
 		}
 		var base *runData
 		for _, d := range runs {
-			if d.Think == 0 && d.Level == t.Level && d.Rules == t.Rules && d.Seed == t.Seed && d.out.First == t.out.First &&
+			if d.Think == 0 && sameLayouts(d, t) &&
 				(base == nil || min(d.games(), t.games()) > min(base.games(), t.games())) {
 				base = d
 			}
@@ -71,8 +71,7 @@ func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing,
 		}
 		for _, file := range slices.Sorted(maps.Keys(refs)) {
 			ref := refs[file]
-			if ref.Level.Name != t.Level || ref.Rules.String() != t.Rules || ref.Seed != t.Seed || ref.First != t.out.First ||
-				ref.From > 0 || ref.To() < p.games {
+			if ref.Covers(t.summary(), 0, p.games) != nil {
 				continue
 			}
 			rp := refPairing{ref: ref, file: file}
@@ -98,12 +97,19 @@ func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing,
 func largerRun(t *runData, runs []*runData) *runData {
 	var best *runData
 	for _, u := range runs {
-		if u.Think == t.Think && u.Level == t.Level && u.Rules == t.Rules && u.Seed == t.Seed && u.out.First == t.out.First &&
+		if u.Think == t.Think && sameLayouts(u, t) &&
 			u.games() > t.games() && (best == nil || u.games() > best.games()) {
 			best = u
 		}
 	}
 	return best
+}
+
+// sameLayouts reports whether runs a and b play the same layouts, game by
+// game: the same level, rules, first click and seed (batch.Reference.Covers's
+// test, which references pass too).
+func sameLayouts(a, b *runData) bool {
+	return a.out.Covers(b.summary(), a.out.From, a.out.From) == nil // no game range asked: only what makes the layouts
 }
 
 // readPhases reads the think run's records, one a game in game order, and

@@ -68,6 +68,12 @@ type runData struct {
 // path returns the path of the run's file with the extension ext.
 func (r *runData) path(ext string) string { return filepath.Join(r.dir, r.String()+ext) }
 
+// summary returns what the run's outcomes file says of its games: the
+// level, rules, first click and seed that make its layouts.
+func (r *runData) summary() batch.Summary {
+	return batch.Summary{Level: r.out.Level, Rules: r.out.Rules, First: r.out.First, Seed: r.out.Seed}
+}
+
 // games returns the games the run played.
 func (r *runData) games() int { return len(r.out.Won) }
 
