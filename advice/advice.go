@@ -16,7 +16,8 @@ type Advice struct {
 	// The position and its analysis: Satisfiable is false when no layout
 	// agrees with the hints, the flags and the total, and Conflict then
 	// says why, naming the flags to blame when the hints alone have a
-	// solution; Count and Probabilities are empty and Dead nil when the
+	// solution; it is nil when the analysis stopped before it could tell
+	// (HasSolution reads it). Count and Probabilities are empty and Dead nil when the
 	// position was too large to count (see Incomplete), the forced cells
 	// then proved by SAT alone.
 	exact.ReportJSON

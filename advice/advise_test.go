@@ -35,7 +35,7 @@ func TestAdviseAnalysis(t *testing.T) {
 	p := mustPuzzle(t, "3 3 2\n1 2 1\n-1 -1 -1\n-1 -1 -1\n")
 	adv, err := Advise(ctx, p)
 	require.NoError(t, err)
-	assert.True(t, adv.Satisfiable)
+	assert.Equal(t, new(true), adv.Satisfiable)
 	assert.Equal(t, "1", adv.Count)
 	assert.Equal(t, [][2]int{{1, 0}, {1, 2}}, adv.ForcedMines)
 	assert.Equal(t, [][2]int{{1, 1}, {2, 0}, {2, 1}, {2, 2}}, adv.ForcedSafe)
@@ -74,7 +74,7 @@ func TestAdviseNoSolution(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			adv, err := Advise(ctx, mustPuzzle(t, tc.text))
 			require.NoError(t, err)
-			assert.False(t, adv.Satisfiable)
+			assert.Equal(t, new(false), adv.Satisfiable)
 			assert.Contains(t, adv.Conflict, tc.want)
 			assert.Nil(t, adv.Move)
 		})
@@ -88,7 +88,7 @@ func TestAdviseFlagConflict(t *testing.T) {
 	p.Cells[3] = game.Cell{State: game.Flagged} // (1,0)
 	adv, err := Advise(context.Background(), p)
 	require.NoError(t, err)
-	assert.False(t, adv.Satisfiable)
+	assert.Equal(t, new(false), adv.Satisfiable)
 	assert.Contains(t, adv.Conflict, "the flag at (1,0) contradicts")
 }
 
@@ -99,7 +99,7 @@ func TestAdviseBudget(t *testing.T) {
 	p := mustPuzzle(t, "2 3 1\n1 1 -1\n-1 -1 -1\n")
 	adv, err := Advise(context.Background(), p, agent.WithBudget(exact.Budget{MaxStates: 1}))
 	require.NoError(t, err)
-	assert.True(t, adv.Satisfiable)
+	assert.Equal(t, new(true), adv.Satisfiable)
 	require.NotEmpty(t, adv.Incomplete)
 	assert.Contains(t, adv.Incomplete[0], "too large to count")
 	assert.Empty(t, adv.Count)
@@ -155,7 +155,7 @@ func TestAdvisePlayerForms(t *testing.T) {
 	adv, err := Advise(ctx, p)
 	require.NoError(t, err)
 	assert.Nil(t, adv.Mines)
-	require.True(t, adv.Satisfiable)
+	require.Equal(t, new(true), adv.Satisfiable)
 	// (0,1), (1,0), (1,1): one mine among 3 (3 ways), 5 free cells: 3 * 32.
 	assert.Equal(t, "96", adv.Count)
 	pr, _ := adv.Prob(game.Pos{Row: 2, Col: 2})
@@ -170,7 +170,7 @@ func TestAdvisePlayerForms(t *testing.T) {
 	p = mustPuzzle(t, "mines ?\n1F\n..\n")
 	adv, err = Advise(ctx, p)
 	require.NoError(t, err)
-	require.True(t, adv.Satisfiable)
+	require.Equal(t, new(true), adv.Satisfiable)
 	assert.Equal(t, [][2]int{{1, 0}, {1, 1}}, adv.ForcedSafe)
 	require.NotNil(t, adv.Move)
 	assert.True(t, adv.Move.Forced)
@@ -179,7 +179,7 @@ func TestAdvisePlayerForms(t *testing.T) {
 	p = mustPuzzle(t, "mines ?\n0F\n..\n")
 	adv, err = Advise(ctx, p)
 	require.NoError(t, err)
-	assert.False(t, adv.Satisfiable)
+	assert.Equal(t, new(false), adv.Satisfiable)
 	assert.Contains(t, adv.Conflict, "(0,1)")
 }
 
@@ -232,7 +232,7 @@ func TestAdviseDeadAgainstBruteForce(t *testing.T) {
 		}
 		adv, err := Advise(ctx, p)
 		require.NoError(t, err)
-		require.True(t, adv.Satisfiable)
+		require.Equal(t, new(true), adv.Satisfiable)
 		assert.Equal(t, want, adv.Dead, "%s", p)
 		dead += len(want)
 	}
@@ -261,7 +261,7 @@ func TestAdviseLongLine(t *testing.T) {
 	adv, err := Advise(ctx, p)
 	require.NoError(t, err, "Advise on a 1x20000 line did not end within 20 s")
 	require.Less(t, time.Since(start), 20*time.Second, "Advise on a 1x20000 line")
-	assert.True(t, adv.Satisfiable)
+	assert.Equal(t, new(true), adv.Satisfiable)
 	assert.Empty(t, adv.Incomplete)
 	// Inside, a closed cell safe can show 0 or 1. At the ends, (0,0) sees
 	// only a hint and would show 0; the last 1 forces (0,19998), so

@@ -120,7 +120,10 @@ type ReportJSON struct {
 	Flags   int  `json:"flags"`   // flagged cells, taken as mines
 	Unknown int  `json:"unknown"` // closed cells, flags not included
 
-	Satisfiable bool   `json:"satisfiable"`
+	// Satisfiable is whether a layout agrees with the hints, the flags and
+	// the total; null when the analysis stopped before it could tell (ctx
+	// ended, or counting ran out of budget without Ask.Forced).
+	Satisfiable *bool  `json:"satisfiable"`
 	Conflict    string `json:"conflict,omitempty"` // why no layout fits
 
 	Count         string       `json:"count,omitempty"`         // the number of layouts, in decimal
@@ -135,8 +138,10 @@ type ReportJSON struct {
 // as the caller words it.
 func (r *Report) JSON(incomplete []string) ReportJSON {
 	p := r.Puzzle
-	j := ReportJSON{Rows: p.Rows(), Cols: p.Cols(), Flags: p.Flags(), Unknown: p.Unknowns(),
-		Satisfiable: r.Satisfiable, Incomplete: incomplete}
+	j := ReportJSON{Rows: p.Rows(), Cols: p.Cols(), Flags: p.Flags(), Unknown: p.Unknowns(), Incomplete: incomplete}
+	if r.Satisfiable || r.Conflict != nil {
+		j.Satisfiable = &r.Satisfiable
+	}
 	if p.MinesKnown() {
 		m := p.Mines
 		j.Mines = &m
@@ -158,6 +163,10 @@ func (r *Report) JSON(incomplete []string) ReportJSON {
 	}
 	return j
 }
+
+// HasSolution reports whether the analysis found that a layout fits:
+// false when none does, and when it stopped before it could tell.
+func (j *ReportJSON) HasSolution() bool { return j.Satisfiable != nil && *j.Satisfiable }
 
 // MarshalJSON writes r.JSON(nil).
 func (r *Report) MarshalJSON() ([]byte, error) { return json.Marshal(r.JSON(nil)) }

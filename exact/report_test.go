@@ -31,7 +31,8 @@ func ExampleAnalyzer_Report() {
 // without a solution, an asked count is 0, the lists null and the
 // conflict said; what is not asked is absent or null; beyond the budget
 // the forced cells are proved by SAT and the rest is left out, Uncounted
-// saying why.
+// saying why; a report stopped before it could tell whether a layout fits
+// says "satisfiable": null.
 func TestReport(t *testing.T) {
 	ctx := context.Background()
 	all := exact.Ask{Count: true, Forced: true, Probabilities: true, Dead: true}
@@ -56,6 +57,8 @@ func TestReport(t *testing.T) {
 			`{"rows":1,"cols":3,"mines":null,"flags":0,"unknown":2,"satisfiable":true,"count":"2","forced_mines":null,"forced_safe":null,"dead":null}`},
 		{"beyond budget", "2 3 2\n1 -1 -1\n-1 -1 1\n", all, exact.Budget{MaxStates: 1},
 			`{"rows":2,"cols":3,"mines":2,"flags":0,"unknown":4,"satisfiable":true,"forced_mines":[[0,2],[1,0]],"forced_safe":[[0,1],[1,1]],"dead":null}`},
+		{"beyond budget, unforced", "2 3 2\n1 -1 -1\n-1 -1 1\n", exact.Ask{Count: true}, exact.Budget{MaxStates: 1},
+			`{"rows":2,"cols":3,"mines":2,"flags":0,"unknown":4,"satisfiable":null,"forced_mines":null,"forced_safe":null,"dead":null}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := game.ParsePuzzle("p", strings.NewReader(tc.in))
@@ -74,6 +77,9 @@ func TestReport(t *testing.T) {
 	cancel()
 	p, err := game.ParsePuzzle("p", strings.NewReader("1 3 1\n-1 1 -1\n"))
 	require.NoError(t, err)
-	_, err = exact.NewAnalyzer(exact.Budget{}).Report(cancelled, p, exact.Ask{Count: true})
+	r, err := exact.NewAnalyzer(exact.Budget{}).Report(cancelled, p, exact.Ask{Count: true})
 	assert.ErrorIs(t, err, context.Canceled)
+	b, err := json.Marshal(r)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"satisfiable":null`, "stopped before it could tell")
 }

@@ -141,7 +141,7 @@ func TestAnalyze(t *testing.T) {
 		code, body := do(t, h, "POST", "/api/analyze", `{"puzzle": "mines 1\n2..\n...\n"}`)
 		require.Equal(t, http.StatusOK, code, body)
 		a := decodeAs[analyzeResponse](t, body).Advice
-		assert.False(t, a.Satisfiable)
+		assert.Equal(t, new(false), a.Satisfiable)
 		assert.NotEmpty(t, a.Conflict)
 		assert.Nil(t, a.Move)
 	})
@@ -196,7 +196,7 @@ func TestAnalyzeBudget(t *testing.T) {
 		code, body := do(t, h, "POST", "/api/analyze", string(puzzle))
 		require.Equal(t, http.StatusOK, code, body)
 		a := decodeAs[analyzeResponse](t, body).Advice
-		assert.True(t, a.Satisfiable)
+		assert.Equal(t, new(true), a.Satisfiable)
 		assert.Nil(t, a.Probabilities, "too large to count: no probabilities")
 		require.NotEmpty(t, a.Incomplete)
 		assert.Contains(t, a.Incomplete[0], "too large to count")

@@ -51,7 +51,8 @@ something to say.
 --format json prints one object, the analysis report of docs/formats.md
 with every key asked, and the move:
   rows, cols, mines (null when unknown), flags, unknown (closed cells),
-  satisfiable, conflict (why there is no solution, naming a flag to blame),
+  satisfiable (null when stopped before it could tell), conflict (why there
+         is no solution, naming a flag to blame),
   count (the exact number of layouts, a decimal string),
   probabilities (one array per row, the mine probability or null for an
          open or flagged cell),
@@ -161,7 +162,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		adv.Incomplete = append(adv.Incomplete, "stopped by --timeout or an interrupt: "+err.Error())
 	}
 	var drawn *samples
-	if f.sample > 0 && err == nil && adv.Satisfiable {
+	if f.sample > 0 && err == nil && adv.HasSolution() {
 		drawn, err = drawSamples(ctx, p, f.sample, f.seed, exact.Budget{MaxStates: f.maxStates})
 		if err != nil {
 			adv.Incomplete = append(adv.Incomplete, "no samples: "+err.Error())
@@ -190,7 +191,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		return outputError(ctx, "analyze", err)
 	case ctx.Err() != nil && len(adv.Incomplete) > 0:
 		return budgetError(fmt.Errorf("analyze: %s: gave up before the end: %w", name, ctx.Err()))
-	case !adv.Satisfiable:
+	case !adv.HasSolution():
 		return errNoSolution
 	}
 	return nil
@@ -218,14 +219,14 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *advice.Advice, color bool) er
 	}
 	fmt.Fprintf(w, "board %dx%d, mines: %s, flags: %d, closed cells: %d\n", adv.Rows, adv.Cols, mines, adv.Flags, adv.Unknown)
 	switch {
-	case !adv.Satisfiable && adv.Conflict == "":
+	case adv.Satisfiable == nil:
 		// Stopped before the analysis could tell: say so, not "no solution".
 		fmt.Fprintln(w, "solutions: not known, the analysis stopped first")
 		for _, s := range adv.Incomplete {
 			fmt.Fprintf(w, "incomplete: %s\n", s)
 		}
 		return nil
-	case !adv.Satisfiable:
+	case !*adv.Satisfiable:
 		fmt.Fprintf(w, "no solution: %s\n", adv.Conflict)
 		return nil
 	}

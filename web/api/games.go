@@ -423,7 +423,7 @@ func (s *Server) hintMove(r *request, sess *session, think time.Duration) (*advi
 	switch {
 	case err != nil:
 		return nil, err
-	case !adv.Satisfiable:
+	case !adv.HasSolution():
 		return nil, refuse(CodeNoSolution, "no layout of the mines fits the hints and flags: %s", adv.Conflict)
 	case adv.Move == nil && len(adv.Incomplete) > 0:
 		return nil, refuse(CodeNoMove, "no move to recommend: %s", strings.Join(adv.Incomplete, "; "))

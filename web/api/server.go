@@ -215,7 +215,7 @@ func (s *Server) advise(ctx context.Context, p *game.Puzzle, think time.Duration
 	adv, err := advice.Advise(ctx, p, s.agentWith(think)...)
 	switch {
 	case err != nil && ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)):
-		if !adv.Satisfiable && adv.Conflict == "" {
+		if adv.Satisfiable == nil {
 			return nil, nil // stopped before the position was even solved
 		}
 		adv.Incomplete = append(adv.Incomplete, fmt.Sprintf("stopped at the server's time budget of %v", s.cfg.Timeout))

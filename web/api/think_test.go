@@ -147,7 +147,7 @@ func TestThinkStopsWithContext(t *testing.T) {
 	assert.Less(t, time.Since(start), 20*time.Second, "wide: a rollout takes milliseconds")
 	require.Equal(t, StatusOK, a.Status, "%s", a.Body)
 	adv := decodeAs[AnalyzeResponse](t, string(a.Body)).Advice
-	assert.True(t, adv.Satisfiable)
+	assert.Equal(t, new(true), adv.Satisfiable)
 	assert.Nil(t, adv.Move, "the race did not end")
 	assert.NotEmpty(t, adv.Incomplete)
 }
