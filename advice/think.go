@@ -2,9 +2,9 @@ package advice
 
 import (
 	"github.com/minesat/minesat/agent"
-	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/guess"
+	"github.com/minesat/minesat/stats"
 )
 
 // Think is the win-probability search at a guessed move
@@ -53,7 +53,7 @@ func thinkOf(b *game.Board, th *agent.Thinking, g *guess.Guess, probs []float64)
 		if e.Rollouts > 0 {
 			c.Win = float64(e.Wins) / float64(e.Rollouts)
 		}
-		c.Low, c.High = batch.Wilson(e.Wins, e.Rollouts)
+		c.Low, c.High = stats.Wilson(e.Wins, e.Rollouts)
 		out.Candidates = append(out.Candidates, c)
 	}
 	return out

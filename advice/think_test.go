@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/minesat/minesat/agent"
-	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/stats"
 )
 
 // thinkBeginner is a beginner position after two corners opened as 1s: the
@@ -39,7 +39,7 @@ func TestAdviseThink(t *testing.T) {
 		assert.Equal(t, 8, c.Rollouts)
 		total += c.Rollouts
 		assert.InDelta(t, float64(c.Wins)/float64(c.Rollouts), c.Win, 1e-12)
-		lo, hi := batch.Wilson(c.Wins, c.Rollouts)
+		lo, hi := stats.Wilson(c.Wins, c.Rollouts)
 		assert.Equal(t, lo, c.Low)
 		assert.Equal(t, hi, c.High)
 		assert.True(t, c.Low <= c.Win && c.Win <= c.High, "%+v", c)

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"time"
 
 	"github.com/minesat/minesat/exact"
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/guess"
+	"github.com/minesat/minesat/stats"
 )
 
 // The win-probability search (WithThink) at a guess:
@@ -345,15 +345,10 @@ func (t *thinker) leader() int {
 }
 
 // z returns McNemar's z of candidate a over candidate b on the layouts
-// both played: (a won alone - b won alone) / sqrt(either won alone); 0
-// when no layout tells them apart.
+// both played.
 func (t *thinker) z(a, b int) float64 {
 	n := len(t.arms)
-	onlyA, onlyB := t.only[a*n+b], t.only[b*n+a]
-	if onlyA+onlyB == 0 {
-		return 0
-	}
-	return float64(onlyA-onlyB) / math.Sqrt(float64(onlyA+onlyB))
+	return stats.McNemar(t.only[a*n+b], t.only[b*n+a])
 }
 
 // layout draws layout j of the search seeded seed into t.mines.

@@ -24,8 +24,8 @@
 // of adjacent ranges of one configuration into the summary of one run over
 // them all, count for count; it refuses summaries of different
 // configurations, and ranges with games missing or counted twice, naming
-// them. Win rates, their 95% Wilson intervals (Wilson), and the paired
-// difference with McNemar's z (PairedDiff) are computed from the counts, so
+// them. Win rates, their 95% Wilson intervals, and the paired difference
+// with McNemar's z (package stats) are computed from the counts, so
 // a merged summary gives exactly the statistics of a single run.
 //
 // Shards: Shard(k, n, games) splits a run into n contiguous slices whose

@@ -3,13 +3,13 @@ package batch
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/stats"
 )
 
 // Tally counts one player's games.
@@ -56,7 +56,7 @@ func (t Tally) WinRate() float64 {
 }
 
 // Interval returns the 95% Wilson interval of the win rate.
-func (t Tally) Interval() (lo, hi float64) { return Wilson(t.Won, t.Games) }
+func (t Tally) Interval() (lo, hi float64) { return stats.Wilson(t.Won, t.Games) }
 
 // GuessesPerGame returns Guesses / Games, 0 without games.
 func (t Tally) GuessesPerGame() float64 {
@@ -115,10 +115,10 @@ func (p *PairedTally) merge(q PairedTally) {
 // Games returns the games counted.
 func (p PairedTally) Games() int { return p.Both + p.OnlyBase + p.OnlyVs + p.Neither }
 
-// Diff returns PairedDiff of the counts: the second player's win rate less
+// Diff returns stats.PairedDiff of the counts: the second player's win rate less
 // the first's, its 95% interval and McNemar's z.
 func (p PairedTally) Diff() (d, lo, hi, z float64) {
-	return PairedDiff(p.OnlyBase, p.OnlyVs, p.Games())
+	return stats.PairedDiff(p.OnlyBase, p.OnlyVs, p.Games())
 }
 
 // Summary is the result of a batch: what was played (level, rules, first
@@ -264,43 +264,4 @@ func Merge(ss ...Summary) (Summary, error) {
 		prev = i
 	}
 	return out, nil
-}
-
-// z95 is the 97.5% quantile of the standard normal distribution.
-const z95 = 1.959963984540054
-
-// Wilson returns the 95% Wilson score interval of k successes in n trials;
-// [0, 1] for no trial.
-func Wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	nf := float64(n)
-	p := float64(k) / nf
-	den := 1 + z95*z95/nf
-	center := (p + z95*z95/(2*nf)) / den
-	half := z95 * math.Sqrt(p*(1-p)/nf+z95*z95/(4*nf*nf)) / den
-	return max(0, center-half), min(1, center+half)
-}
-
-// PairedDiff compares two players over the same n games, of which b were
-// won by the first alone and c by the second alone. It returns the second's
-// win rate less the first's, d = (c-b)/n; the 95% Wald interval of that
-// paired difference, d ± 1.96 sqrt(((b+c)/n - d²)/n); and McNemar's
-// statistic z = (c-b)/sqrt(b+c), 0 when no game was won by one alone (|z|
-// above 1.96 is a difference at the 5% level, two-sided). The games both
-// or neither won carry no information on the difference; pairing the
-// players on the same layouts removes the spread between layouts, which is
-// why a paired test sees differences that two separate runs' intervals hide.
-func PairedDiff(b, c, n int) (d, lo, hi, z float64) {
-	if n == 0 {
-		return 0, 0, 0, 0
-	}
-	nf := float64(n)
-	d = float64(c-b) / nf
-	half := z95 * math.Sqrt(max(0, float64(b+c)/nf-d*d)/nf)
-	if b+c > 0 {
-		z = float64(c-b) / math.Sqrt(float64(b+c))
-	}
-	return d, d - half, d + half, z
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/minesat/minesat/agent"
 	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/game"
+	"github.com/minesat/minesat/stats"
 )
 
 // against pairs the games of 'play --against FILE' with another player's
@@ -96,7 +97,7 @@ func (a *against) count(i int, res agent.Result) {
 func (a *against) write(w io.Writer, s batch.Summary) error {
 	p := a.paired
 	ref := p.Both + p.OnlyVs
-	lo, hi := batch.Wilson(ref, p.Games())
+	lo, hi := stats.Wilson(ref, p.Games())
 	d, dlo, dhi, z := p.Diff()
 	role := a.ref.Role.Describe()
 	if role != "" {

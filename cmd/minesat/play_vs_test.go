@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/minesat/minesat/batch"
+	"github.com/minesat/minesat/stats"
 )
 
 // playJSON runs play with args and --format json, and returns its
@@ -33,7 +34,7 @@ func sameGames(a, b *batch.SummaryPlayer) bool {
 
 // TestPlayVs checks that playing in pairs changes neither player's games:
 // each side of --vs equals a run of its own flags alone, the paired counts
-// add up to both, and the statistics are batch.PairedDiff's. fast against full
+// add up to both, and the statistics are stats.PairedDiff's. fast against full
 // must differ in no game at all (they make the same guesses).
 func TestPlayVs(t *testing.T) {
 	tests := []struct {
@@ -67,7 +68,7 @@ func TestPlayVs(t *testing.T) {
 				p.BothWon+p.OnlyBase+p.OnlyVs+p.Neither != base.Games {
 				t.Errorf("paired %+v does not add up to base won %d, vs won %d of %d", p, base.Won, vs.Won, base.Games)
 			}
-			d, lo, hi, z := batch.PairedDiff(p.OnlyBase, p.OnlyVs, base.Games)
+			d, lo, hi, z := stats.PairedDiff(p.OnlyBase, p.OnlyVs, base.Games)
 			if p.Difference != d || p.CI95 != [2]float64{lo, hi} || p.Z != z || p.TimeRatio <= 0 {
 				t.Errorf("paired %+v: want difference %v, ci95 [%v, %v], z %v and a time ratio", p, d, lo, hi, z)
 			}

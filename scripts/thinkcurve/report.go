@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/minesat/minesat/batch"
 	"github.com/minesat/minesat/scripts/internal/docgen"
+	"github.com/minesat/minesat/stats"
 )
 
 // stamp says what was measured, when, and how it was read.
@@ -156,7 +156,7 @@ func unexplainedLine(ps []*pairing) string {
 
 // rate writes k of n as a percentage with its 95% Wilson interval.
 func rate(k, n int) string {
-	lo, hi := batch.Wilson(k, n)
+	lo, hi := stats.Wilson(k, n)
 	return fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*float64(k)/float64(n), 100*lo, 100*hi)
 }
 

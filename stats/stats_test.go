@@ -1,4 +1,4 @@
-package batch
+package stats
 
 import (
 	"math"
@@ -50,5 +50,21 @@ func TestPairedDiff(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// McNemar is antisymmetric, and PairedDiff's z is the second player's over
+// the first.
+func TestMcNemar(t *testing.T) {
+	for _, tt := range []struct {
+		a, b int
+		z    float64
+	}{{0, 0, 0}, {10, 0, 3.162278}, {764, 740, 0.618853}, {10, 30, -3.162278}} {
+		if z := McNemar(tt.a, tt.b); math.Abs(z-tt.z) > 1e-6 || McNemar(tt.b, tt.a) != -z {
+			t.Errorf("McNemar(%d, %d) = %.6f, McNemar(%d, %d) = %.6f; want %.6f and its negation", tt.a, tt.b, z, tt.b, tt.a, McNemar(tt.b, tt.a), tt.z)
+		}
+		if _, _, _, z := PairedDiff(tt.b, tt.a, 1000); z != McNemar(tt.a, tt.b) {
+			t.Errorf("PairedDiff(%d, %d, 1000)'s z = %.6f; want McNemar(%d, %d)", tt.b, tt.a, z, tt.a, tt.b)
+		}
 	}
 }
