@@ -2,7 +2,7 @@
 // win rate of each level with its 95% interval ('minesat play --plot'),
 // the search nodes and wall time of each solver on each puzzle, on log
 // scales ('minesat compare --plot'), and the win rate a setting of a player
-// gains over a baseline against the CPU time it spends a game, a curve per
+// gains over a baseline against the CPU time it spends a game, a panel per
 // series with 95% intervals (Gains, for scripts/thinkcurve).
 //
 //	format, err := plot.Format("rates.svg") // "svg", from the name

@@ -57,11 +57,17 @@ func (g gainPoints) YError(i int) (float64, float64) {
 }
 func (g gainPoints) Label(i int) string { return g[i].Label }
 
-// Gains draws, for each series, the points gained against the CPU time a
-// game: a line through its points in order of CPU time, each point with
-// its 95% interval as an error bar and its label beside it, over a dashed
-// line at zero (no gain), the time on a log scale, to w in format ("svg"
-// or "png"). Series keep the order in which they first appear.
+// Gains draws the points gained against the CPU time a game, one panel a
+// series, one above the other under title, each named by its series: a
+// line through the series' points in order of CPU time, each point with
+// its 95% interval as an error bar and its label beside it (above and
+// below in turn, so that close points keep their labels apart), over a
+// dashed line at zero (no gain). The time is on one log scale for every
+// panel, from the power of ten below the least time to the one above the
+// most; each panel's gain axis spans its own intervals, so that a series
+// of small differences is not flattened by another's wide intervals. It
+// writes to w in format ("svg" or "png"). Series keep the order in which
+// they first appear.
 func Gains(w io.Writer, format, title string, gs []Gain) error {
 	if err := checkGains(gs); err != nil {
 		return err
@@ -74,47 +80,46 @@ func Gains(w io.Writer, format, title string, gs []Gain) error {
 		}
 		bySeries[g.Series] = append(bySeries[g.Series], g)
 	}
+	xLo, xHi := decades(gs)
+	panels := make([]*gplot.Plot, len(names))
+	for si, name := range names {
+		pts := bySeries[name]
+		slices.SortStableFunc(pts, func(a, b Gain) int { return cmp.Compare(a.CPU, b.CPU) })
+		p, err := gainPanel(name, pts, si)
+		if err != nil {
+			return err
+		}
+		p.X.Min, p.X.Max = xLo, xHi
+		p.Y.Min, p.Y.Max = gainSpan(pts)
+		panels[si] = p
+	}
+	height := vg.Length(0.4+2.1*float64(len(panels))) * vg.Inch
+	return writeTitled(w, format, title, 7.5*vg.Inch, height, 1, panels...)
+}
+
+// gainPanel returns the panel of one series: its line, points, error bars
+// and labels in the si-th colour and glyph, over the dashed zero line.
+func gainPanel(name string, pts gainPoints, si int) (*gplot.Plot, error) {
 	p := gplot.New()
-	p.Title.Text = title
+	p.Title.Text = name
 	p.X.Label.Text = "CPU time a game (log scale)"
-	p.Y.Label.Text = "win rate gained, points (bars: 95% interval)"
+	p.Y.Label.Text = "points gained"
 	p.X.Scale = gplot.LogScale{}
 	p.X.Tick.Marker = powerTicks{func(ms float64) string { return secondsUnit(ms / 1000) }}
 	p.Y.Tick.Marker = stepTicks{}
-	p.Legend.Top = true
-	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
 	zero := plotter.NewFunction(func(float64) float64 { return 0 })
 	zero.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	zero.Color = palette[len(palette)-1]
 	p.Add(zero)
-	for si, name := range names {
-		pts := bySeries[name]
-		slices.SortStableFunc(pts, func(a, b Gain) int { return cmp.Compare(a.CPU, b.CPU) })
-		if err := addGainSeries(p, name, pts, si); err != nil {
-			return err
-		}
-	}
-	lo, hi := gainRange(gs)
-	p.X.Min, p.X.Max = lo.x, hi.x
-	p.Y.Min, p.Y.Max = lo.y, hi.y
-	return writePlots(w, format, 6.5*vg.Inch, 4.2*vg.Inch, p)
-}
 
-// addGainSeries adds one series' line, points, error bars and labels to p,
-// in the si-th colour and glyph.
-func addGainSeries(p *gplot.Plot, name string, pts gainPoints, si int) error {
 	line, points, err := plotter.NewLinePoints(pts)
 	if err != nil {
-		return fmt.Errorf("plot: %w", err)
+		return nil, fmt.Errorf("plot: %w", err)
 	}
 	eb, err := plotter.NewYErrorBars(pts)
 	if err != nil {
-		return fmt.Errorf("plot: %w", err)
-	}
-	labels, err := plotter.NewLabels(pts)
-	if err != nil {
-		return fmt.Errorf("plot: %w", err)
+		return nil, fmt.Errorf("plot: %w", err)
 	}
 	col := palette[si%len(palette)]
 	line.Color, points.Color, eb.Color = col, col, col
@@ -123,37 +128,54 @@ func addGainSeries(p *gplot.Plot, name string, pts gainPoints, si int) error {
 	points.Radius = vg.Points(3.5)
 	eb.LineStyle.Width = vg.Points(1)
 	eb.CapWidth = vg.Points(6)
-	labels.Offset = vg.Point{X: vg.Points(5), Y: vg.Points(2)}
-	if si%2 == 1 { // every other series labels below its points, so that curves that meet keep their labels apart
-		labels.Offset.Y = vg.Points(-10)
+	p.Add(line, eb, points)
+	for parity, off := range []vg.Length{vg.Points(3), vg.Points(-11)} { // above, then below
+		var turn gainPoints
+		for i, g := range pts {
+			if i%2 == parity {
+				turn = append(turn, g)
+			}
+		}
+		if len(turn) == 0 {
+			continue
+		}
+		labels, err := plotter.NewLabels(turn)
+		if err != nil {
+			return nil, fmt.Errorf("plot: %w", err)
+		}
+		labels.Offset = vg.Point{X: vg.Points(5), Y: off}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].Font.Size = vg.Points(8)
+			labels.TextStyle[i].Color = col
+		}
+		p.Add(labels)
 	}
-	for i := range labels.TextStyle {
-		labels.TextStyle[i].Font.Size = vg.Points(8)
-		labels.TextStyle[i].Color = col
-	}
-	p.Add(line, eb, points, labels)
-	p.Legend.Add(name, line, points)
-	return nil
+	return p, nil
 }
 
-// gainRange returns the axes' ranges: the powers of ten around the CPU
-// times (so that the log axis has a tick at each end), and the intervals
-// with zero, padded above for the legend and the labels.
-func gainRange(gs []Gain) (lo, hi struct{ x, y float64 }) {
-	lo.x, hi.x = math.Inf(1), math.Inf(-1)
-	for _, g := range gs {
-		lo.x, hi.x = min(lo.x, g.CPU), max(hi.x, g.CPU)
-		lo.y, hi.y = min(lo.y, g.Lo), max(hi.y, g.Hi)
+// decades returns the powers of ten around the CPU times, so that the log
+// axis has a tick at each end; a decade at least.
+func decades(pts []Gain) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, g := range pts {
+		lo, hi = min(lo, g.CPU), max(hi, g.CPU)
 	}
-	lo.x = math.Pow(10, math.Floor(math.Log10(lo.x)))
-	hi.x = math.Pow(10, math.Ceil(math.Log10(hi.x)))
-	if hi.x <= lo.x {
-		hi.x = 10 * lo.x
+	lo = math.Pow(10, math.Floor(math.Log10(lo)))
+	hi = math.Pow(10, math.Ceil(math.Log10(hi)))
+	if hi <= lo {
+		hi = 10 * lo
 	}
-	span := max(hi.y-lo.y, 0.1)
-	lo.y -= 0.05 * span
-	hi.y += 0.35 * span
 	return lo, hi
+}
+
+// gainSpan returns a gain axis' range: every interval and zero, padded
+// for the labels.
+func gainSpan(pts []Gain) (lo, hi float64) {
+	for _, g := range pts {
+		lo, hi = min(lo, g.Lo), max(hi, g.Hi)
+	}
+	span := max(hi-lo, 0.1)
+	return lo - 0.12*span, hi + 0.12*span
 }
 
 // stepTicks marks a linear axis at every multiple of a round step (1, 2 or

@@ -25,7 +25,7 @@ func TestPlotGains(t *testing.T) {
 	require.NoError(t, Gains(&svg, "svg", "think curve", testGains))
 	text := checkSVG(t, svg.Bytes())
 	for _, want := range []string{"think curve", "beginner", "expert", "think 16", "think 64", "default",
-		"CPU time a game (log scale)", "win rate gained", "10µs", "100µs", "1ms", "10ms", "100ms"} {
+		"CPU time a game (log scale)", "points gained", "10µs", "100µs", "1ms", "10ms", "100ms"} {
 		assert.Contains(t, text, want)
 	}
 	var png bytes.Buffer
@@ -59,7 +59,8 @@ func TestPlotGains(t *testing.T) {
 
 // TestGainPoints checks the drawn data: each series in order of CPU time,
 // its error bars spanning exactly [Lo, Hi], and the axes holding every
-// point, the x axis from a power of ten to a power of ten.
+// point: each panel's time axis from a power of ten to a power of ten, the
+// gain axis every interval and zero.
 func TestGainPoints(t *testing.T) {
 	pts := gainPoints{testGains[0], testGains[1]}
 	for i, g := range pts {
@@ -70,13 +71,14 @@ func TestGainPoints(t *testing.T) {
 		assert.InDelta(t, g.Hi, y+hi, 1e-12)
 		assert.Equal(t, g.Label, pts.Label(i))
 	}
-	lo, hi := gainRange(testGains)
-	assert.Equal(t, 0.01, lo.x)
-	assert.Equal(t, 100.0, hi.x)
-	assert.True(t, lo.y <= -1.2 && hi.y >= 1.1, "y range [%g, %g] holds every interval", lo.y, hi.y)
-	lo, hi = gainRange([]Gain{{CPU: 10}})
-	assert.Equal(t, [2]float64{10, 100}, [2]float64{lo.x, hi.x}, "a single power of ten gets a decade")
-	assert.True(t, lo.y < 0 && hi.y > 0, "a flat curve still gets a y range")
+	lo, hi := decades(testGains)
+	assert.Equal(t, [2]float64{0.01, 100}, [2]float64{lo, hi}, "every panel: 10µs to 100ms")
+	lo, hi = decades([]Gain{{CPU: 10}})
+	assert.Equal(t, [2]float64{10, 100}, [2]float64{lo, hi}, "a single power of ten gets a decade")
+	lo, hi = gainSpan(testGains)
+	assert.True(t, lo <= -1.2 && hi >= 1.1, "gain range [%g, %g] holds every interval", lo, hi)
+	lo, hi = gainSpan([]Gain{{CPU: 10}})
+	assert.True(t, lo < 0 && hi > 0, "a flat curve still gets a gain range")
 }
 
 func TestStepTicks(t *testing.T) {

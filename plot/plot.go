@@ -280,15 +280,34 @@ func secondsUnit(v float64) string {
 // writePlots draws the plots side by side on one canvas of the given size
 // and writes it to w in format.
 func writePlots(w io.Writer, format string, width, height vg.Length, ps ...*gplot.Plot) error {
+	return writeTitled(w, format, "", width, height, len(ps), ps...)
+}
+
+// writeTitled draws the plots in rows of cols, under a title over them
+// all when title is not empty, on one canvas of the given size and writes
+// it to w in format.
+func writeTitled(w io.Writer, format, title string, width, height vg.Length, cols int, ps ...*gplot.Plot) error {
 	c, err := draw.NewFormattedCanvas(width, height, format)
 	if err != nil {
 		return fmt.Errorf("plot: %w", err)
 	}
 	dc := draw.New(c)
-	tiles := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(18), PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(10)}
-	canvases := gplot.Align([][]*gplot.Plot{ps}, tiles, dc)
+	if title != "" {
+		sty := gplot.New().Title.TextStyle
+		sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+		dc.FillText(sty, vg.Point{X: dc.Center().X, Y: dc.Max.Y - vg.Points(4)}, title)
+		dc = draw.Crop(dc, 0, 0, 0, -(sty.Height(title) + vg.Points(6)))
+	}
+	rows := (len(ps) + cols - 1) / cols
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(18), PadY: vg.Points(10), PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(10)}
+	grid := make([][]*gplot.Plot, rows)
+	for i := range grid {
+		grid[i] = make([]*gplot.Plot, cols)
+		copy(grid[i], ps[i*cols:min(len(ps), (i+1)*cols)])
+	}
+	canvases := gplot.Align(grid, tiles, dc)
 	for i, p := range ps {
-		p.Draw(canvases[0][i])
+		p.Draw(canvases[i/cols][i%cols])
 	}
 	if _, err := c.WriteTo(w); err != nil {
 		return fmt.Errorf("plot: %w", err)

@@ -45,6 +45,6 @@
 // guess, which should not exist, is named.
 //
 // The plot (package plot's Gains) draws, for each level under rules safe,
-// think - default against the CPU time a game on a log scale, the seeds of
-// a budget pooled, from the default's point at no gain.
+// a panel of think - default against the CPU time a game on a log scale,
+// the seeds of a budget pooled, from the default's point at no gain.
 package main
