@@ -18,7 +18,8 @@ import (
 )
 
 // siteLatency runs TestSiteLatency, which measures rather than tests:
-// go test ./web -run TestSiteLatency -site-latency -v
+// go test ./web -run TestSiteLatency -site-latency -v (a browser test
+// asked for by the flag alone).
 var siteLatency = flag.Bool("site-latency", false, "measure the served page and the static site side by side (docs/page.md)")
 
 // TestSiteLatency measures, in one headless Chromium, the page of 'minesat
@@ -33,6 +34,7 @@ func TestSiteLatency(t *testing.T) {
 	if !*siteLatency {
 		t.Skip("a measurement: run with -site-latency")
 	}
+	t.Setenv("MINESAT_BROWSER", "1") // the flag asks for the browser
 	dir, err := buildSite()
 	require.NoError(t, err)
 	site := newSiteServer(t, dir)

@@ -36,10 +36,20 @@ func findBrowser(t *testing.T) string {
 	return ""
 }
 
+// Asked reports whether the browser tests are asked for: under CI=true,
+// or with MINESAT_BROWSER=1. They take about half a minute of a 2-core
+// machine, more than every other test of the module together, so a plain
+// go test ./... skips them.
+func Asked() bool { return os.Getenv("CI") == "true" || os.Getenv("MINESAT_BROWSER") == "1" }
+
 // New starts headless Chromium with the project's flags and a fresh
-// profile, and returns a chromedp context for one tab.
+// profile, and returns a chromedp context for one tab. Unless the browser
+// tests are asked for (Asked), it skips the test.
 func New(t *testing.T) context.Context {
 	t.Helper()
+	if !Asked() {
+		t.Skip("a browser test: run with MINESAT_BROWSER=1 (CI=true runs it)")
+	}
 	path := findBrowser(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
