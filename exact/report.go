@@ -28,11 +28,12 @@ type Report struct {
 	Ask    Ask
 
 	// Satisfiable is false when no layout agrees with the hints, the flags
-	// and the total; Conflict then says why. Both are zero when counting
-	// ran out of budget before it could tell (Uncounted, without
-	// Ask.Forced).
+	// and the total; Conflict then says why. Undecided is true, and both
+	// are zero, when the analysis stopped before it could tell: ctx ended,
+	// or counting ran out of budget (Uncounted, without Ask.Forced).
 	Satisfiable bool
 	Conflict    *Conflict
+	Undecided   bool
 
 	Count  *big.Int  // with Ask.Count: the number of layouts; nil when not counted
 	Forced Forced    // with Ask.Forced and a solution: proved by SAT when not counted
@@ -61,10 +62,11 @@ func (z *Analyzer) Report(ctx context.Context, p *game.Puzzle, ask Ask) (*Report
 	// them, the analysis stops at the first component over it.
 	a, err := z.analyze(ctx, p, ask.Forced)
 	if errors.Is(err, ErrBudget) {
-		r.Uncounted = err
+		r.Uncounted, r.Undecided = err, true
 		return r, nil
 	}
 	if err != nil {
+		r.Undecided = true
 		return r, err
 	}
 	if r.Uncounted = a.over; r.Uncounted == nil {
@@ -121,8 +123,8 @@ type ReportJSON struct {
 	Unknown int  `json:"unknown"` // closed cells, flags not included
 
 	// Satisfiable is whether a layout agrees with the hints, the flags and
-	// the total; null when the analysis stopped before it could tell (ctx
-	// ended, or counting ran out of budget without Ask.Forced).
+	// the total; null when the analysis stopped before it could tell
+	// (Report.Undecided).
 	Satisfiable *bool  `json:"satisfiable"`
 	Conflict    string `json:"conflict,omitempty"` // why no layout fits
 
@@ -139,7 +141,7 @@ type ReportJSON struct {
 func (r *Report) JSON(incomplete []string) ReportJSON {
 	p := r.Puzzle
 	j := ReportJSON{Rows: p.Rows(), Cols: p.Cols(), Flags: p.Flags(), Unknown: p.Unknowns(), Incomplete: incomplete}
-	if r.Satisfiable || r.Conflict != nil {
+	if !r.Undecided {
 		j.Satisfiable = &r.Satisfiable
 	}
 	if p.MinesKnown() {

@@ -82,4 +82,11 @@ func TestReport(t *testing.T) {
 	b, err := json.Marshal(r)
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `"satisfiable":null`, "stopped before it could tell")
+	assert.True(t, r.Undecided)
+
+	// A Report made by its caller (solve's, whose own method decided) is
+	// decided unless it says otherwise.
+	b, err = json.Marshal(&exact.Report{Puzzle: p})
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"satisfiable":false`)
 }

@@ -80,6 +80,8 @@ func TestSolveGolden(t *testing.T) {
 		{"case1.json", []string{"--format", "json", "case1.txt"}},
 		{"case1-all.json", []string{"--format", "json", "--count", "--forced", "--probabilities", "case1.txt"}},
 		{"case5-all.json", []string{"--format", "json", "--count", "--forced", "--probabilities", "case5-unsat.txt"}},
+		{"case5.json", []string{"--format", "json", "case5-unsat.txt"}},
+		{"case5-backtrack.json", []string{"--format", "json", "--method", "backtrack", "case5-unsat.txt"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"solve"}, tc.args...)
