@@ -39,8 +39,8 @@ import (
 //     of rollouts or, with a time budget (WithThinkTime), once that time
 //     has passed since the search began, or the context's deadline is
 //     less than two rounds (or a quarter of the time it first gave) away,
-//     read between rounds: one round at least is raced. Given the number of rounds, a race is the same whatever
-//     the clock says.
+//     read between rounds: one round at least is raced. Given the number
+//     of rounds, a race is the same whatever the clock says.
 //  4. The leader is played if it beats the guesser's choice by McNemar's z
 //     of at least thinkSwitch; else the guesser's choice is. The leader of
 //     several noisy estimates is flattered by its noise, and the guesser's
