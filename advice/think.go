@@ -20,7 +20,7 @@ type Think struct {
 	Rounds     int              `json:"rounds"`            // rounds raced, 8 layouts each
 	Rollouts   int              `json:"rollouts"`          // games played on, every candidate's
 	ElapsedMS  float64          `json:"elapsed_ms"`        // the search's wall time, in milliseconds
-	Stopped    string           `json:"stopped"`           // why the race ended: "time", "rollouts" (the rollout cap), "decided" (one candidate left) or "skipped" (no race)
+	Stopped    string           `json:"stopped"`           // why the race ended: "time", "deadline" (the caller's own time limit came near), "rollouts" (the rollout cap), "decided" (one candidate left) or "skipped" (no race)
 	Skipped    string           `json:"skipped,omitempty"` // why there was no race, e.g. an endgame search's guess, whose score is already exact
 }
 

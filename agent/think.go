@@ -216,8 +216,8 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 			t.last.Stop = ThinkDecided
 		case n == 0:
 			t.last.Stop = ThinkRollouts
-		case t.time > 0 && layouts > 0 && t.timeUp(ctx, start, max(2*round, reserve)):
-			t.last.Stop = ThinkTime
+		case t.time > 0 && layouts > 0:
+			t.last.Stop = t.timeUp(ctx, start, max(2*round, reserve))
 		}
 		if t.last.Stop != ThinkSkipped {
 			break
@@ -257,16 +257,19 @@ func (t *thinker) race(ctx context.Context, p *Position, smp *exact.Sampler, cel
 	return 0, nil
 }
 
-// timeUp reports whether a race with a time budget, begun at start, is to
-// stop before its next round: the budget has passed, or ctx's deadline
-// is less than reserve away (the race then answers with what it has
-// rather than nothing).
-func (t *thinker) timeUp(ctx context.Context, start time.Time, reserve time.Duration) bool {
+// timeUp says whether a race with a time budget, begun at start, is to
+// stop before its next round, and why: ThinkTime when the budget has
+// passed, ThinkDeadline when ctx's deadline is less than reserve away (the
+// race then answers with what it has rather than nothing), else
+// ThinkSkipped (go on).
+func (t *thinker) timeUp(ctx context.Context, start time.Time, reserve time.Duration) ThinkStop {
 	if time.Since(start) >= t.time {
-		return true
+		return ThinkTime
 	}
-	deadline, ok := ctx.Deadline()
-	return ok && time.Until(deadline) < reserve
+	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < reserve {
+		return ThinkDeadline
+	}
+	return ThinkSkipped
 }
 
 // deadlineReserve returns the time a race keeps before ctx's deadline for

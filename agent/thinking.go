@@ -47,6 +47,7 @@ const (
 	ThinkDecided                   // one candidate was left racing
 	ThinkRollouts                  // the next round would have passed the budget of rollouts
 	ThinkTime                      // the time budget had passed
+	ThinkDeadline                  // the context's deadline was near (the caller's own limit, such as analyze --timeout), with a time budget
 )
 
 var thinkStopNames = [...]string{
@@ -54,9 +55,10 @@ var thinkStopNames = [...]string{
 	ThinkDecided:  "decided",
 	ThinkRollouts: "rollouts",
 	ThinkTime:     "time",
+	ThinkDeadline: "deadline",
 }
 
-// String returns "skipped", "decided", "rollouts" or "time".
+// String returns "skipped", "decided", "rollouts", "time" or "deadline".
 func (s ThinkStop) String() string {
 	if int(s) < len(thinkStopNames) {
 		return thinkStopNames[s]

@@ -128,7 +128,7 @@ func TestThinkTimeDeadline(t *testing.T) {
 	ans, err := answer(ctx, t, view, WithThinkTime(time.Hour))
 	require.NoError(t, err)
 	checkEstimates(t, ans)
-	assert.Equal(t, ThinkTime, ans.Thinking.Stop)
+	assert.Equal(t, ThinkDeadline, ans.Thinking.Stop, "the deadline, not the hour of thinking asked")
 	t.Logf("%d rounds in %v", ans.Thinking.Rounds, ans.Thinking.Elapsed)
 }
 

@@ -175,7 +175,7 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 		enc := json.NewEncoder(w)
 		err = enc.Encode(adviceWithSamples{adv, drawn})
 	} else {
-		err = writeAdvice(w, p, adv, useColor(io, f.noColor))
+		err = writeAdvice(w, p, adv, useColor(io, f.noColor), ctx.Err() != nil)
 		if err == nil && drawn != nil {
 			for k, l := range drawn.Layouts {
 				fmt.Fprintf(w, "sample %d: ", k+1)
@@ -197,6 +197,17 @@ func runAnalyze(ctx context.Context, args []string, io *stdio) error {
 	return nil
 }
 
+// noMove says why an advice that has a solution has no move.
+func noMove(adv *advice.Advice, stopped bool) string {
+	switch {
+	case stopped:
+		return "the analysis stopped before it chose one"
+	case adv.Unknown == 0:
+		return "no closed cell is left"
+	}
+	return "no strategy proves a cell safe, and guessing is off"
+}
+
 // adviseGrace is how long analyze waits, once its context has ended, for
 // the analysis to hand back what it found. The analysis stops by itself soon
 // after (see advice.AdviseWithin); the grace bounds the wait on a loaded
@@ -211,8 +222,9 @@ func analyzeMemLimit(p *game.Puzzle) int64 {
 	return max(96<<20, 128*int64(p.Board.Len()))
 }
 
-// writeAdvice writes adv, the advice on p, as text.
-func writeAdvice(w io.Writer, p *game.Puzzle, adv *advice.Advice, color bool) error {
+// writeAdvice writes adv, the advice on p, as text; stopped says that the
+// analysis was stopped (--timeout, an interrupt) before it ended.
+func writeAdvice(w io.Writer, p *game.Puzzle, adv *advice.Advice, color, stopped bool) error {
 	mines := "unknown"
 	if adv.Mines != nil {
 		mines = strconv.Itoa(*adv.Mines)
@@ -244,7 +256,7 @@ func writeAdvice(w io.Writer, p *game.Puzzle, adv *advice.Advice, color bool) er
 		}
 		writeThink(w, m)
 	} else {
-		fmt.Fprintln(w, "move: none (no strategy proves a cell safe, and guessing is off)")
+		fmt.Fprintf(w, "move: none (%s)\n", noMove(adv, stopped))
 	}
 	if adv.Count != "" {
 		fmt.Fprintf(w, "layouts: %s\n", adv.Count)

@@ -99,4 +99,5 @@ var thinkStopWords = map[string]string{
 	agent.ThinkDecided.String():  "every other candidate dropped, clearly beaten",
 	agent.ThinkRollouts.String(): "the rollout budget",
 	agent.ThinkTime.String():     "the time budget",
+	agent.ThinkDeadline.String(): "--timeout's deadline",
 }

@@ -132,8 +132,27 @@ func TestAdviceStoppedEarly(t *testing.T) {
 	require.NoError(t, err)
 	adv := &advice.Advice{ReportJSON: exact.ReportJSON{Rows: 1, Cols: 3, Unknown: 2, Incomplete: []string{"stopped by --timeout or an interrupt: context deadline exceeded"}}}
 	var buf bytes.Buffer
-	require.NoError(t, writeAdvice(&buf, p, adv, false))
+	require.NoError(t, writeAdvice(&buf, p, adv, false, true))
 	assert.Equal(t, "board 1x3, mines: unknown, flags: 0, closed cells: 2\n"+
 		"solutions: not known, the analysis stopped first\n"+
 		"incomplete: stopped by --timeout or an interrupt: context deadline exceeded\n", buf.String())
+}
+
+// TestNoMove says why an advice with a solution has no move: stopped
+// first, no closed cell, or a player that does not guess.
+func TestNoMove(t *testing.T) {
+	open := &advice.Advice{ReportJSON: exact.ReportJSON{Rows: 1, Cols: 3}}
+	closed := &advice.Advice{ReportJSON: exact.ReportJSON{Rows: 1, Cols: 3, Unknown: 2}}
+	for _, tc := range []struct {
+		adv     *advice.Advice
+		stopped bool
+		want    string
+	}{
+		{closed, true, "the analysis stopped before it chose one"},
+		{open, true, "the analysis stopped before it chose one"},
+		{open, false, "no closed cell is left"},
+		{closed, false, "no strategy proves a cell safe, and guessing is off"},
+	} {
+		assert.Equal(t, tc.want, noMove(tc.adv, tc.stopped), "unknown %d, stopped %v", tc.adv.Unknown, tc.stopped)
+	}
 }

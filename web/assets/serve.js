@@ -479,7 +479,7 @@ function thinkHTML(m) {
   const th = m.think;
   if (!th) return '';
   if (th.stopped === 'skipped') return '<p class="help" id="think-skipped">Not raced: ' + esc(th.skipped) + '.</p>';
-  const why = { time: 'the time was up', decided: 'the others were clearly worse', rollouts: 'the most games a race plays' }[th.stopped] || th.stopped;
+  const why = { time: 'the time was up', deadline: 'the server\'s time budget ran out', decided: 'the others were clearly worse', rollouts: 'the most games a race plays' }[th.stopped] || th.stopped;
   let h = '<h3>Chance to win</h3><table id="think"><tr><th>cell</th><th>mine chance</th><th>wins the game</th><th>games</th></tr>';
   th.candidates.forEach((c, k) => {
     h += '<tr' + (key(c.cell) === key(m.cell) ? ' class="pick"' : '') + ' title="' + winWords(c) + '"><td>' + cellName(c.cell) + (k === 0 ? '*' : '') + '</td><td>' + pct(c.p) + '</td><td>' +
