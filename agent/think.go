@@ -285,10 +285,9 @@ func deadlineReserve(ctx context.Context) time.Duration {
 	return time.Until(deadline) / 4
 }
 
-// begin makes cells the arms of a new race, every one racing, its report
-// empty.
+// begin makes cells the arms of a new race, every one racing, with no
+// layout played (choose has emptied the report, t.last).
 func (t *thinker) begin(cells []int) {
-	t.last.Stop, t.last.Rounds, t.last.Rollouts = ThinkSkipped, 0, 0
 	t.arms = t.arms[:0]
 	for _, c := range cells {
 		t.arms = append(t.arms, thinkArm{cell: c, racing: true})

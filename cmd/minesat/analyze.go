@@ -18,7 +18,7 @@ import (
 	"github.com/minesat/minesat/game"
 )
 
-const analyzeAbout = `
+var analyzeAbout = `
 Analyze reads a position (a puzzle file, or standard input for -) and says
 what minesat would play there and why, with everything it knows of the
 closed cells: the analysis of advice.Advise.

@@ -13,7 +13,7 @@ import (
 )
 
 // analyzeThinkAbout is analyze's help on --think-time.
-const analyzeThinkAbout = `
+var analyzeThinkAbout = fmt.Sprintf(`
 
 --think-time DURATION races the guess for the game (the win-probability search
 of play --think, docs/guessing.md): where the move is a guess by the
@@ -23,13 +23,13 @@ to its end by the player, in rounds of 8 layouts, until DURATION has
 passed (read between rounds: one round at least) or every candidate but
 the guesser's pick is dropped, clearly beaten. The move is the candidate that won most often if it beat the
 guesser's pick clearly, else the pick. Each candidate is listed with its
-mine probability, its estimated chance to win the game with the 95%
+mine probability, its estimated chance to win the game with the 95%%
 interval, and its rollouts; the JSON carries them under move.think. The
-search races up to 100000 rollouts, or --think N; --think
+search races up to %d rollouts, or --think N; --think
 alone races N rollouts whatever the time, the same answer every run. An
 endgame search's guess (its score is already the exact chance to win), a
 pseudo 50/50 and a position with no mine total are not raced: think says
-why.`
+why.`, agent.ThinkTimeRollouts)
 
 // parseThinkTime reads --think-time's duration: 0 or more, with its unit.
 func parseThinkTime(s string) (time.Duration, error) {

@@ -375,11 +375,11 @@ func (sess *session) apply(p game.Pos, op moveOp) *Refusal {
 	return nil
 }
 
-// hintRequest is POST /api/games/{id}/hint's body.
+// hintRequest is POST /api/games/{id}/hint's body: a move's (whose
+// "cell" a hint refuses: it plays the recommended one) and think_ms.
 type hintRequest struct {
-	Cell    *[2]int `json:"cell"`     // refused: a hint plays the recommended cell
-	Assist  bool    `json:"assist"`   // answer with the analysis of the position after the move
-	ThinkMS int     `json:"think_ms"` // race the hint's guess for the game this long at most (the win-probability search); 0 for no race
+	moveRequest
+	ThinkMS int `json:"think_ms"` // race the hint's guess for the game this long at most (the win-probability search); 0 for no race
 }
 
 func (s *Server) hint(w *Answer, r *request) {
