@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -123,6 +124,16 @@ func (r *Reference) Covers(s Summary, from, to int) error {
 		return fmt.Errorf("the reference holds %s, the run plays %s", GameRange(r.From, r.To()), GameRange(from, to))
 	}
 	return nil
+}
+
+// ReadReferenceFile reads the reference file at path (ReadReference).
+func ReadReferenceFile(path string) (*Reference, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadReference(f, path)
 }
 
 // ReadReference reads a reference file from rd; name is the file's name in

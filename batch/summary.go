@@ -104,8 +104,8 @@ func (p *PairedTally) Add(b, v bool) {
 	}
 }
 
-// merge adds q's counts to p.
-func (p *PairedTally) merge(q PairedTally) {
+// Merge adds q's counts to p.
+func (p *PairedTally) Merge(q PairedTally) {
 	p.Both += q.Both
 	p.OnlyBase += q.OnlyBase
 	p.OnlyVs += q.OnlyVs
@@ -260,7 +260,7 @@ func Merge(ss ...Summary) (Summary, error) {
 		out.To = s.To
 		out.Base.merge(s.Base)
 		out.VsTally.merge(s.VsTally)
-		out.Paired.merge(s.Paired)
+		out.Paired.Merge(s.Paired)
 		prev = i
 	}
 	return out, nil

@@ -12,14 +12,13 @@ import (
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // Gain is one point of a curve of strength against time: what a setting
 // of a player spends a game, and how many more games it wins than a
 // baseline paired with it on the same games, for Gains.
 type Gain struct {
-	Series string  // the curve the point is on, e.g. "expert"; its legend entry
+	Series string  // the curve the point is on, e.g. "expert"; its panel's title
 	Label  string  // the point's label, e.g. "think 16"
 	CPU    float64 // CPU milliseconds a game, > 0: the x axis, on a log scale
 	Diff   float64 // the setting's win rate less the baseline's, in points
@@ -121,11 +120,8 @@ func gainPanel(name string, pts gainPoints, si int) (*gplot.Plot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("plot: %w", err)
 	}
-	col := palette[si%len(palette)]
-	line.Color, points.Color, eb.Color = col, col, col
-	line.Width = vg.Points(1.5)
-	points.Shape = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}}[si%5]
-	points.Radius = vg.Points(3.5)
+	col := styleSeries(line, points, si)
+	eb.Color = col
 	eb.LineStyle.Width = vg.Points(1)
 	eb.CapWidth = vg.Points(6)
 	p.Add(line, eb, points)

@@ -203,11 +203,7 @@ func Costs(w io.Writer, format, title string, cs []Cost) error {
 			if err != nil {
 				return nil, fmt.Errorf("plot: %w", err)
 			}
-			col := palette[mi%len(palette)]
-			line.Color, points.Color = col, col
-			line.Width = vg.Points(1.5)
-			points.Shape = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}}[mi%5]
-			points.Radius = vg.Points(3.5)
+			styleSeries(line, points, mi)
 			p.Add(line, points)
 			p.Legend.Add(m, line, points)
 		}
@@ -232,6 +228,17 @@ func Costs(w io.Writer, format, title string, cs []Cost) error {
 	}
 	width := vg.Length(max(8, 0.9*float64(len(cases))+5)) * vg.Inch
 	return writePlots(w, format, width, 4*vg.Inch, nodes, secs)
+}
+
+// styleSeries gives the i-th series of a chart its colour and glyph, and
+// the project's line and point sizes; it returns the colour.
+func styleSeries(line *plotter.Line, points *plotter.Scatter, i int) color.Color {
+	col := palette[i%len(palette)]
+	line.Color, points.Color = col, col
+	line.Width = vg.Points(1.5)
+	points.Shape = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}}[i%5]
+	points.Radius = vg.Points(3.5)
+	return col
 }
 
 // powerTicks marks every power of ten of a log axis, labelled by unit.

@@ -10,9 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/minesat/minesat/scripts/internal/docgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/minesat/minesat/scripts/internal/docgen"
 )
 
 // docsDir is the checkout's docs directory, seen from this package.

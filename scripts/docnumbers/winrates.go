@@ -83,7 +83,7 @@ func measureWinRates(o options, st stamp, log io.Writer) (string, error) {
 		rows = append(rows, winRow(r.summary, l))
 	}
 	for _, l := range confirmLines {
-		ref, err := readReference(filepath.Join(o.root, l.reference))
+		ref, err := batch.ReadReferenceFile(filepath.Join(o.root, l.reference))
 		if err != nil {
 			return "", err
 		}
@@ -148,12 +148,11 @@ func playPaired(o options, log io.Writer, dir, level, rules string, seed int64, 
 
 // winRow is a summary's row of the win-rate table.
 func winRow(s batch.Summary, l winLine) []string {
-	lo, hi := s.Base.Interval()
 	return []string{
 		levelLabel(s),
 		s.Rules.String() + ", " + s.First,
 		docgen.Thousands(s.Base.Won) + " / " + docgen.Thousands(s.Base.Games),
-		fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*s.Base.WinRate(), 100*lo, 100*hi),
+		docgen.Rate(s.Base.Won, s.Base.Games),
 		l.published,
 	}
 }
@@ -166,11 +165,11 @@ func levelLabel(s batch.Summary) string {
 // pairWith pairs minesat's outcomes (a file --outcomes wrote) with a
 // reference player's on the same games and says how they compare.
 func pairWith(ours, refPath, refName string) (string, error) {
-	a, err := readReference(ours)
+	a, err := batch.ReadReferenceFile(ours)
 	if err != nil {
 		return "", err
 	}
-	ref, err := readReference(refPath)
+	ref, err := batch.ReadReferenceFile(refPath)
 	if err != nil {
 		return "", err
 	}
@@ -191,14 +190,4 @@ func pairWith(ours, refPath, refName string) (string, error) {
 		"%+.2f points [%+.2f, %+.2f], McNemar's z = %+.2f.",
 		ref.Player, docgen.Thousands(p.Games()), ref.Level.Name, ref.Seed, role, refName, docgen.Thousands(p.Both),
 		docgen.Thousands(p.OnlyBase), ref.Player, docgen.Thousands(p.OnlyVs), docgen.Thousands(p.Neither), ref.Player, 100*d, 100*lo, 100*hi, z), nil
-}
-
-// readReference reads a minesat.reference/1 file.
-func readReference(path string) (*batch.Reference, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return batch.ReadReference(f, path)
 }

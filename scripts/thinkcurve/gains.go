@@ -44,13 +44,10 @@ func gains(ps []*pairing) []plot.Gain {
 		}
 		if !bases[p.base] {
 			bases[p.base] = true
-			add(key{p.think.Level, 0}, 1000*p.base.cpu, p.base.games())
+			add(key{p.think.Level, 0}, 1000*p.base.cpu, p.base.Games)
 		}
 		pl := add(key{p.think.Level, p.think.Think}, p.think.msPerGame()*float64(p.games), p.games)
-		pl.tally.Both += p.tally.Both
-		pl.tally.OnlyBase += p.tally.OnlyBase
-		pl.tally.OnlyVs += p.tally.OnlyVs
-		pl.tally.Neither += p.tally.Neither
+		pl.tally.Merge(p.tally)
 	}
 	gs := make([]plot.Gain, 0, len(order))
 	for _, k := range order {

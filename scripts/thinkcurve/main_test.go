@@ -22,7 +22,7 @@ import (
 // update rewrites the golden file: go test ./scripts/thinkcurve -update.
 var update = flag.Bool("update", false, "rewrite testdata/golden.md")
 
-// The test runs (testdata/runs, made by run.sh's commands with --games 60
+// The test runs (testdata/runs, made by doc.go's commands with --games 60
 // or 40 and the budgets 16 and 64 on beginner): seed 1's think 64 lost
 // games 57 and 59 that the default won, seed 5's think 64 won game 15 that
 // the default lost, and think 256 never finished.

@@ -57,7 +57,7 @@ func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing,
 		var base *runData
 		for _, d := range runs {
 			if d.Think == 0 && sameLayouts(d, t) &&
-				(base == nil || min(d.games(), t.games()) > min(base.games(), t.games())) {
+				(base == nil || min(d.Games, t.Games) > min(base.Games, t.Games)) {
 				base = d
 			}
 		}
@@ -65,7 +65,7 @@ func pairRuns(runs []*runData, refs map[string]*batch.Reference) (ps []*pairing,
 			left = append(left, fmt.Sprintf("%s (no finished default run of its level, rules and seed)", t))
 			continue
 		}
-		p := &pairing{think: t, base: base, games: min(t.games(), base.games())}
+		p := &pairing{think: t, base: base, games: min(t.Games, base.Games)}
 		for g := range p.games {
 			p.tally.Add(base.out.Won[g], t.out.Won[g])
 		}
@@ -98,7 +98,7 @@ func largerRun(t *runData, runs []*runData) *runData {
 	var best *runData
 	for _, u := range runs {
 		if u.Think == t.Think && sameLayouts(u, t) &&
-			u.games() > t.games() && (best == nil || u.games() > best.games()) {
+			u.Games > t.Games && (best == nil || u.Games > best.Games) {
 			best = u
 		}
 	}
@@ -128,7 +128,7 @@ func (p *pairing) readPhases() error {
 	for g := range p.games {
 		l, err := rr.Next()
 		if err == io.EOF {
-			return fmt.Errorf("%s: %d records; the run played %d games", path, g, p.think.games())
+			return fmt.Errorf("%s: %d records; the run played %d games", path, g, p.think.Games)
 		}
 		if err != nil {
 			return err
@@ -190,12 +190,7 @@ func readRefs(dir string) (map[string]*batch.Reference, error) {
 		return nil, fmt.Errorf("-refs %s: no reference files (*.txt); -refs \"\" pairs with none", dir)
 	}
 	for _, path := range paths {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		ref, err := batch.ReadReference(f, path)
-		f.Close()
+		ref, err := batch.ReadReferenceFile(path)
 		if err != nil {
 			return nil, err
 		}

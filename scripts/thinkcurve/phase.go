@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/minesat/minesat/game"
 	"github.com/minesat/minesat/guess"
@@ -60,9 +61,10 @@ var thinkMethod = guess.MethodThink.String()
 // searchedGuesses returns the guesses of a record line at which the search
 // ran, in move order, each with its phase: the record is replayed on its
 // own layout (game.ReplayRecord, which also checks it), and a guess gets
-// the phase of the position before its move. The guesser's choice is the
-// first of the search's estimates; the search replaced it when the move
-// played is another cell.
+// the phase of the position before its move, the hints of the cells
+// opened read from the replayed game. The guesser's choice is the first of
+// the search's estimates; the search replaced it when the move played is
+// another cell. A record with no searched guess is not replayed.
 func searchedGuesses(l *game.RecordLine) ([]searchedGuess, error) {
 	var out []searchedGuess
 	at := map[int]int{} // move index -> index in out
@@ -80,40 +82,34 @@ func searchedGuesses(l *game.RecordLine) ([]searchedGuess, error) {
 	if len(out) == 0 {
 		return nil, nil
 	}
-	b, err := game.NewBoard(l.Rows, l.Cols)
-	if err != nil {
-		return nil, err
-	}
-	mine := make([]bool, b.Len())
-	for _, m := range l.Mines {
-		if p := game.PosOf(m); b.Contains(p) {
-			mine[b.Index(p)] = true
-		}
-	}
-	zero := func(i int) bool {
-		for _, n := range b.Neighbors(i) {
-			if mine[n] {
-				return false
-			}
-		}
-		return !mine[i]
-	}
-	zeroSeen, flagged := false, 0
-	for _, c := range l.Initial {
-		if p := game.PosOf(c); b.Contains(p) && zero(b.Index(p)) {
-			zeroSeen = true
-		}
-	}
-	_, err = game.ReplayRecord(&l.Record, func(i int, opened []int) {
-		if k, ok := at[i]; ok {
-			out[k].phase = classify(zeroSeen, flagged, l.MineCount)
-		}
+	type opening struct{ move, cell int }
+	var opens []opening                    // every cell a move opened, in order
+	flagged := make([]int, len(l.Moves)+1) // flagged[i]: flags before move i
+	g, err := game.ReplayRecord(&l.Record, func(i int, opened []int) {
+		flagged[i+1] = flagged[i]
 		if l.Moves[i].Op == game.OpFlag.String() {
-			flagged++
+			flagged[i+1]++
 		}
 		for _, c := range opened {
-			zeroSeen = zeroSeen || zero(c)
+			opens = append(opens, opening{i, c})
 		}
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	firstZero := len(l.Moves) // the move that first opened a 0; -1 for the rules' initial cells
+	for _, c := range l.Initial {
+		if g.Cell(g.Board().Index(game.PosOf(c))).Hint == 0 {
+			firstZero = -1
+		}
+	}
+	if firstZero >= 0 {
+		if k := slices.IndexFunc(opens, func(o opening) bool { return g.Cell(o.cell).Hint == 0 }); k >= 0 {
+			firstZero = opens[k].move
+		}
+	}
+	for i, k := range at {
+		out[k].phase = classify(firstZero < i, flagged[i], l.MineCount)
+	}
+	return out, nil
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/minesat/minesat/scripts/internal/docgen"
-	"github.com/minesat/minesat/stats"
 )
 
 // stamp says what was measured, when, and how it was read.
@@ -83,8 +82,8 @@ func curveRow(p *pairing) []string {
 	d, lo, hi, z := t.Diff()
 	return append(runLabel(p),
 		docgen.Thousands(p.games),
-		rate(t.Both+t.OnlyVs, p.games),
-		rate(t.Both+t.OnlyBase, p.games),
+		docgen.Rate(t.Both+t.OnlyVs, p.games),
+		docgen.Rate(t.Both+t.OnlyBase, p.games),
 		fmt.Sprintf("%s / %s / %s / %s", docgen.Thousands(t.Both), docgen.Thousands(t.OnlyBase), docgen.Thousands(t.OnlyVs), docgen.Thousands(t.Neither)),
 		points(d, lo, hi),
 		fmt.Sprintf("%+.2f", z),
@@ -103,7 +102,7 @@ func refTable(ps []*pairing) [][]string {
 			rows = append(rows, append(runLabel(p),
 				docgen.Thousands(p.games),
 				r.ref.Player+" (`"+r.file+"`)",
-				rate(r.think.Both+r.think.OnlyVs, p.games),
+				docgen.Rate(r.think.Both+r.think.OnlyVs, p.games),
 				points(dt, lot, hit), fmt.Sprintf("%+.2f", zt),
 				points(db, lob, hib), fmt.Sprintf("%+.2f", zb),
 			))
@@ -152,12 +151,6 @@ func unexplainedLine(ps []*pairing) string {
 	slices.Sort(parts)
 	return fmt.Sprintf("**%s games one player alone won have no guess the search replaced**, which the search's "+
 		"separate random source should rule out: %s.", docgen.Thousands(total), strings.Join(parts, "; "))
-}
-
-// rate writes k of n as a percentage with its 95% Wilson interval.
-func rate(k, n int) string {
-	lo, hi := stats.Wilson(k, n)
-	return fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*float64(k)/float64(n), 100*lo, 100*hi)
 }
 
 // points writes a difference of win rates and its interval in points,

@@ -74,13 +74,10 @@ func (r *runData) summary() batch.Summary {
 	return batch.Summary{Level: r.out.Level, Rules: r.out.Rules, First: r.out.First, Seed: r.out.Seed}
 }
 
-// games returns the games the run played.
-func (r *runData) games() int { return len(r.out.Won) }
-
 // msPerGame returns the run's CPU milliseconds a game.
-func (r *runData) msPerGame() float64 { return 1000 * r.cpu / float64(r.games()) }
+func (r *runData) msPerGame() float64 { return 1000 * r.cpu / float64(r.Games) }
 
-// command returns the command that played the run, as run.sh gives it.
+// command returns the command that played the run (doc.go's command).
 func (r *runData) command() string {
 	s := fmt.Sprintf("minesat play --level %s --rules %s --seed %d --games %d", r.Level, r.Rules, r.Seed, r.Games)
 	if r.workers > 0 {
@@ -126,19 +123,15 @@ func loadRuns(dir string) (runs []*runData, unfinished []string, err error) {
 // the outcomes are of the run its name says.
 func (r *runData) load() error {
 	path := r.path(".txt")
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if r.out, err = batch.ReadReference(f, path); err != nil {
+	var err error
+	if r.out, err = batch.ReadReferenceFile(path); err != nil {
 		return err
 	}
 	switch o := r.out; {
 	case o.Level.Name != r.Level || o.Rules.String() != r.Rules || o.Seed != r.Seed:
 		return fmt.Errorf("%s: the outcomes are of %s, %s, seed %d; the name says %s, %s, seed %d",
 			path, o.Level.Name, o.Rules, o.Seed, r.Level, r.Rules, r.Seed)
-	case o.From != 0 || r.games() != r.Games:
+	case o.From != 0 || len(o.Won) != r.Games:
 		return fmt.Errorf("%s: the outcomes are of %s; the name says games 0-%d", path, batch.GameRange(o.From, o.To()), r.Games-1)
 	}
 	if r.cpu, err = readTime(r.path(".time")); err != nil {

@@ -8,7 +8,7 @@
 //	...
 //	<!-- numbers:NAME:end -->
 //
-// Each marker stands alone on its line, a block appears at most once in a
+// Each marker starts its line, a block appears at most once in a
 // file, and Marker.Replace rewrites the begin marker's line and the body,
 // leaving every other byte of the file as it was.
 package docgen

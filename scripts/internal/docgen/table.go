@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/minesat/minesat/stats"
 )
 
 // WriteTable writes a Markdown table; align holds each column's alignment
@@ -27,10 +29,11 @@ func ParseTable(lines []string) (table [][]string, rest []string, err error) {
 	if n < 3 {
 		return nil, nil, fmt.Errorf("want a table of a header, an alignment row and rows; got %d lines", n)
 	}
+	width := len(splitRow(lines[0]))
 	for k, l := range lines[:n] {
-		cells := SplitRow(l)
-		if len(cells) != len(SplitRow(lines[0])) {
-			return nil, nil, fmt.Errorf("table row %d has %d cells, the header %d", k, len(cells), len(SplitRow(lines[0])))
+		cells := splitRow(l)
+		if len(cells) != width {
+			return nil, nil, fmt.Errorf("table row %d has %d cells, the header %d", k, len(cells), width)
 		}
 		if k != 1 {
 			table = append(table, cells)
@@ -39,13 +42,20 @@ func ParseTable(lines []string) (table [][]string, rest []string, err error) {
 	return table, lines[n:], nil
 }
 
-// SplitRow splits a table row into its trimmed cells.
-func SplitRow(l string) []string {
+// splitRow splits a table row into its trimmed cells.
+func splitRow(l string) []string {
 	cells := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
 	for i := range cells {
 		cells[i] = strings.TrimSpace(cells[i])
 	}
 	return cells
+}
+
+// Rate writes k of n as a percentage with its 95% Wilson interval, to 2
+// decimals: "41.16% [40.94, 41.37]".
+func Rate(k, n int) string {
+	lo, hi := stats.Wilson(k, n)
+	return fmt.Sprintf("%.2f%% [%.2f, %.2f]", 100*float64(k)/float64(n), 100*lo, 100*hi)
 }
 
 // Thousands writes n with commas between groups of three digits.
