@@ -3,6 +3,7 @@ package advice
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"testing"
 	"time"
 
@@ -51,6 +52,17 @@ func TestAdviseThink(t *testing.T) {
 	assert.Greater(t, th.ElapsedMS, 0.0)
 	require.NotNil(t, adv.Move.Score)
 	assert.Contains(t, []float64{th.Candidates[0].Win, th.Candidates[1].Win}, *adv.Move.Score, "the move's score is its estimate")
+	// The estimate of the cell played, on a race whose estimates differ.
+	raced, err := Advise(ctx, mustPuzzle(t, thinkBeginner), agent.WithThink(64))
+	require.NoError(t, err)
+	require.NotNil(t, raced.Move.Think)
+	cands := raced.Move.Think.Candidates
+	require.Len(t, cands, 2)
+	require.NotEqual(t, cands[0].Win, cands[1].Win, "a race that tells the candidates apart")
+	played := slices.IndexFunc(cands, func(c ThinkCandidate) bool { return c.Cell == raced.Move.Cell })
+	require.GreaterOrEqual(t, played, 0, "the move is a candidate")
+	require.NotNil(t, raced.Move.Score)
+	assert.Equal(t, cands[played].Win, *raced.Move.Score)
 
 	b, err := json.Marshal(adv.Move)
 	require.NoError(t, err)

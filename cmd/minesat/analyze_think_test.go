@@ -38,20 +38,20 @@ func TestAnalyzeThink(t *testing.T) {
 
 	// A budget of rollouts: the same race every run, the text aside from
 	// its time.
-	var first advice.Think
+	var races []advice.Think
 	for range 2 {
 		r = runCmd(t, "", nil, "analyze", "--format", "json", "--think", "64", in)
 		require.Equal(t, 0, r.code, r.err)
-		require.NoError(t, json.Unmarshal([]byte(r.out), &got))
-		th := *got.Move.Think
+		var run struct{ Move advice.Recommendation } // fresh: Unmarshal would write into the last run's candidates
+		require.NoError(t, json.Unmarshal([]byte(r.out), &run))
+		require.NotNil(t, run.Move.Think)
+		th := *run.Move.Think
 		th.ElapsedMS = 0
-		if first.Rollouts == 0 {
-			first = th
-			continue
-		}
-		assert.Equal(t, first, th)
+		races = append(races, th)
 	}
-	assert.LessOrEqual(t, first.Rollouts, 64)
+	require.Positive(t, races[0].Rollouts)
+	assert.Equal(t, races[0], races[1])
+	assert.LessOrEqual(t, races[0].Rollouts, 64)
 
 	// Not raced: an endgame search's guess.
 	r = runCmd(t, "2 2 1\n1 1\n-1 -1\n", nil, "analyze", "--think-time", "1s", "-")
