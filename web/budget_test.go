@@ -1,10 +1,7 @@
 package web
 
 import (
-	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -32,10 +29,7 @@ import (
 // have frozen; 2 s otherwise, which checks the slots and the cheap
 // answers but stops before that call.
 func TestBudgetKeptByTheWork(t *testing.T) {
-	hard, err := os.ReadFile(filepath.Join("testdata", "lattice-40x60.txt"))
-	require.NoError(t, err)
-	body, err := json.Marshal(analyzeRequest{Puzzle: string(hard)})
-	require.NoError(t, err)
+	body := mustJSON(t, analyzeRequest{Puzzle: latticePosition(t)})
 	budget := time.Duration(longtest.Pick(2, 10)) * time.Second
 	s := New(Config{Timeout: budget, Workers: 2, Agent: []agent.Option{agent.WithBudget(exact.Budget{MaxStates: 1000})}})
 	h := s.Handler()
@@ -47,7 +41,7 @@ func TestBudgetKeptByTheWork(t *testing.T) {
 	wg.Go(func() {
 		defer close(stop)
 		start := time.Now()
-		hardCode, _ = do(t, h, "POST", "/api/analyze", string(body))
+		hardCode, _ = do(t, h, "POST", "/api/analyze", body)
 		hardTook = time.Since(start)
 	})
 	cheap, slowest := 0, time.Duration(0)

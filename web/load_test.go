@@ -8,8 +8,6 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -241,9 +239,7 @@ func TestLoad(t *testing.T) {
 		hardJobs  = 4
 		maxGames  = cheapJobs + hardJobs + 8 // the players' games and a few more
 	)
-	lattice, err := os.ReadFile(filepath.Join("testdata", "lattice-40x60.txt"))
-	require.NoError(t, err)
-	hardBodies := []string{mustJSON(t, analyzeRequest{Puzzle: string(lattice)}), mustJSON(t, analyzeRequest{Puzzle: expertPosition(t)})}
+	hardBodies := []string{mustJSON(t, analyzeRequest{Puzzle: latticePosition(t)}), mustJSON(t, analyzeRequest{Puzzle: expertPosition(t)})}
 
 	s := New(Config{Timeout: budget, Workers: 2, MaxGames: maxGames})
 	l := &loadRun{t: t, ts: startServer(t, s, nil), classes: map[string]*loadClass{},

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -174,8 +173,7 @@ func fmtProb(p *float64) string {
 // position is answered, not the old.
 func siteCancel(p pageT) {
 	t := p.t
-	lattice, err := os.ReadFile(filepath.Join("testdata", "lattice-40x60.txt"))
-	require.NoError(t, err)
+	lattice := latticePosition(t)
 	restarts := p.num(`transport.restarts`)
 	p.js("load the lattice", fmt.Sprintf(`aLoad(%q)`, lattice))
 	p.poll("the hard analysis running, a spare worker up", `transport.analysis && transport.analysis.running > 0 && transport.spare && transport.spare.up`)

@@ -90,12 +90,18 @@ func TestThinkLimit(t *testing.T) {
 	require.Equal(t, StatusBadRequest, code, body)
 	assert.Contains(t, body, "want a whole number of milliseconds")
 
-	_, body = do(t, s, "GET", "/api/config", "")
-	assert.Equal(t, int64(500), decodeAs[ConfigResponse](t, body).MaxThinkMS)
-	_, body = do(t, New(Config{}), "GET", "/api/config", "")
-	assert.Equal(t, DefaultMaxThink.Milliseconds(), decodeAs[ConfigResponse](t, body).MaxThinkMS)
-	_, body = do(t, New(Config{Timeout: time.Second}), "GET", "/api/config", "")
-	assert.Equal(t, int64(1000), decodeAs[ConfigResponse](t, body).MaxThinkMS, "at most the timeout")
+	for _, tc := range []struct {
+		s    *Server
+		want int64
+		why  string
+	}{
+		{s, 500, "as set"},
+		{New(Config{}), DefaultMaxThink.Milliseconds(), "the default"},
+		{New(Config{Timeout: time.Second}), 1000, "at most the timeout"},
+	} {
+		_, body = do(t, tc.s, "GET", "/api/config", "")
+		assert.Equal(t, tc.want, decodeAs[ConfigResponse](t, body).MaxThinkMS, tc.why)
+	}
 }
 
 // TestThinkHint plays hints with a think on a game until one is a raced
